@@ -1,0 +1,108 @@
+"""Evil Robots companion: the card applet for one phone, served by Flask."""
+
+from __future__ import annotations
+
+import functools
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from . import solo
+from .artwork import ALLEGIANCE_ART, all_artwork, art_for
+from .cards import Allegiance
+from .hand import Part
+
+
+def _asset_root() -> Path:
+    """Return the folder holding ``templates/`` and ``static/``.
+
+    In a source checkout they sit beside the package; a built wheel carries them inside it.
+    """
+    here = Path(__file__).resolve().parent
+    return here if (here / "templates").is_dir() else here.parent
+
+
+def load_or_create_secret_key(instance_path: str | os.PathLike[str]) -> str:
+    """Return the key that signs sessions, generating it once and keeping it in the instance folder.
+
+    The first process to need a key writes it with O_EXCL, so workers started together agree.
+    """
+    folder = Path(instance_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    key_file = folder / "secret_key"
+    try:
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = key_file.read_text().strip()
+        if len(key) >= 32:
+            return key
+        raise RuntimeError(f"{key_file} is too short to be a secret key; delete it") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return key
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: config, secret key, the solo applet and friendly error pages."""
+    root = _asset_root()
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(root / "templates"),
+        static_folder=str(root / "static"),
+    )
+    app.config.from_mapping(
+        SESSION_COOKIE_NAME="evilrobots",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        MAX_CONTENT_LENGTH=16 * 1024,
+        RANDOM=secrets.SystemRandom(),
+    )
+    if test_config is None:
+        app.config.from_prefixed_env()
+        if os.environ.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
+
+    app.register_blueprint(solo.bp)
+    app.jinja_env.globals.update(
+        icon=functools.partial(_inline_icon, Path(app.static_folder)),
+        art_for=art_for,
+        allegiance_art=ALLEGIANCE_ART,
+        Allegiance=Allegiance,
+        Part=Part,
+    )
+
+    @app.get("/credits")
+    def credits() -> str:
+        return render_template("credits.html", artwork=all_artwork())
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", error=error), error.code or 500
+
+    return app
+
+
+@functools.cache
+def _icon_body(static: Path, name: str) -> str:
+    text = (static / "icons" / f"{name}.svg").read_text()
+    return text[text.index(">") + 1 : text.rindex("</svg>")]
+
+
+def _inline_icon(static: Path, name: str, css_class: str = "icon") -> Markup:
+    """Return a decorative icon as inline SVG, coloured by the surrounding text colour."""
+    return Markup(
+        '<svg class="{}" viewBox="0 0 512 512" aria-hidden="true" focusable="false">{}</svg>'
+    ).format(css_class, Markup(_icon_body(static, name)))

@@ -1,0 +1,66 @@
+"""Shuffling and dealing, with the random source injected.
+
+Production passes ``secrets.SystemRandom()``; tests pass ``random.Random(seed)``.
+Nothing here calls the module-level ``random`` functions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .cards import POWER_DECK, ROBOTS, Allegiance, Coin, PowerCard, Robot
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """What one player receives at the start of a round."""
+
+    robot: Robot
+    power: PowerCard
+    flips: tuple[Coin, Coin]
+
+    @property
+    def allegiance(self) -> Allegiance:
+        return Allegiance.from_flips(*self.flips)
+
+
+def shuffled(deck: Sequence[T], rng: random.Random) -> list[T]:
+    """Return a freshly shuffled copy of a deck."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return cards
+
+
+def flip_coins(rng: random.Random) -> tuple[Coin, Coin]:
+    """Flip the allegiance coin twice."""
+    return (rng.choice((Coin.HEADS, Coin.TAILS)), rng.choice((Coin.HEADS, Coin.TAILS)))
+
+
+def deal_hands(players: int, rng: random.Random) -> list[Deal]:
+    """Deal one robot and one power card to each player from freshly shuffled decks.
+
+    Dealt from one deck, so no two players share a robot, as with the physical cards.
+    """
+    if not 1 <= players <= len(ROBOTS):
+        raise ValueError(f"Evil Robots deals 1 to {len(ROBOTS)} hands, not {players}")
+    robots = shuffled(ROBOTS, rng)
+    powers = shuffled(POWER_DECK, rng)
+    return [Deal(robots[i], powers[i], flip_coins(rng)) for i in range(players)]
+
+
+def remaining_power_cards(dealt: Sequence[PowerCard]) -> list[PowerCard]:
+    """Return the power deck without the cards already dealt (one copy removed per card)."""
+    rest = list(POWER_DECK)
+    for card in dealt:
+        rest.remove(card)
+    return rest
+
+
+def draw_points_card(dealt: Sequence[PowerCard], rng: random.Random) -> PowerCard:
+    """Draw the round's points card from what is left of the power deck."""
+    return rng.choice(remaining_power_cards(dealt))
