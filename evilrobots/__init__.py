@@ -49,11 +49,26 @@ def load_or_create_secret_key(instance_path: str | os.PathLike[str]) -> str:
     return key
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+# Said in place of Werkzeug's own texts, which speak to developers rather than players.
+FRIENDLY_ERRORS = {
+    400: "The app could not understand that request: a field was missing or had a value "
+    "it does not know.",
+    404: "There is nothing at this address.",
+    405: "This address only answers to the buttons on your card view; "
+    "it cannot be opened like this.",
+    413: "That request was far too large for this app.",
+}
+
+
+def create_app(
+    test_config: dict[str, Any] | None = None,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
     """Build the app: config, secret key, the solo applet and friendly error pages."""
     root = _asset_root()
     app = Flask(
         __name__,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
         instance_relative_config=True,
         template_folder=str(root / "templates"),
         static_folder=str(root / "static"),
@@ -90,7 +105,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", error=error), error.code or 500
+        description = error.description
+        if description == type(error).description:
+            description = FRIENDLY_ERRORS.get(error.code or 500, description)
+        return (
+            render_template("error.html", error=error, description=description),
+            error.code or 500,
+        )
 
     return app
 

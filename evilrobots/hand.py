@@ -50,66 +50,89 @@ class Action(enum.Enum):
 
     # value: (slug, phase, label, summary of the rule, parts shown)
     DEBATE = (
-        "debate", Phase.DEBATE, "Debate",
+        "debate",
+        Phase.DEBATE,
+        "Debate",
         "Talk, promise and lie; reveal nothing yet. You may announce that you pass.",
         NOTHING,
     )
     PROVE_POWER = (
-        "prove-power", Phase.COUNTDOWN, "Prove your power",
+        "prove-power",
+        Phase.COUNTDOWN,
+        "Prove your power",
         "Speak up when your power is called and show your power card.",
         frozenset({Part.POWER}),
     )
     ROBOT_ACTION = (
-        "robot-action", Phase.COUNTDOWN, "Use your robot's action",
+        "robot-action",
+        Phase.COUNTDOWN,
+        "Use your robot's action",
         "Show your power to act at this level and your robot card to use its ability.",
         frozenset({Part.POWER, Part.ROBOT}),
     )
     CONVERT_OTHER = (
-        "convert-other", Phase.COUNTDOWN, "Convert another player",
+        "convert-other",
+        Phase.COUNTDOWN,
+        "Convert another player",
         "Show your power and the allegiance you convert them to. "
         "It works if your power is lower than theirs.",
         frozenset({Part.POWER, Part.ALLEGIANCE}),
     )
     CONVERT_SELF = (
-        "convert-self", Phase.COUNTDOWN, "Convert yourself",
+        "convert-self",
+        Phase.COUNTDOWN,
+        "Convert yourself",
         "Switch to any team and show your power and your new allegiance. "
         "Not allowed in the Pass phase.",
         frozenset({Part.POWER, Part.ALLEGIANCE}),
     )
     PASS_TURN = (
-        "pass-turn", Phase.COUNTDOWN, "Pass",
-        "Show your power to prove it is your turn, then pass: you may act again "
-        "in the Pass phase.",
+        "pass-turn",
+        Phase.COUNTDOWN,
+        "Pass",
+        "Show your power to prove it is your turn, then pass: you may act again in the Pass phase.",
         frozenset({Part.POWER}),
     )
     REACTION = (
-        "reaction", Phase.REACTIONS, "Use a reaction",
+        "reaction",
+        Phase.REACTIONS,
+        "Use a reaction",
         "When its moment comes, show your Reaction robot card. It costs you your turn.",
         frozenset({Part.ROBOT}),
     )
     CONVERTED = (
-        "converted", Phase.TARGETED, "It worked: show your new allegiance",
+        "converted",
+        Phase.TARGETED,
+        "It worked: show your new allegiance",
         "Change your allegiance to the one shown to you, then show it.",
         frozenset({Part.ALLEGIANCE}),
     )
     RESISTED_BY_POWER = (
-        "resisted-power", Phase.TARGETED, "It failed: prove it with your power",
+        "resisted-power",
+        Phase.TARGETED,
+        "It failed: prove it with your power",
         "Say it failed and show your power: equal to or lower than theirs.",
         frozenset({Part.POWER}),
     )
     RESISTED_BY_ROBOT = (
-        "resisted-robot", Phase.TARGETED, "It failed: prove it with your robot",
+        "resisted-robot",
+        Phase.TARGETED,
+        "It failed: prove it with your robot",
         "Say it failed and show the robot card that stops it, such as LockBot.",
         frozenset({Part.ROBOT}),
     )
     PASS_PHASE = (
-        "pass-phase", Phase.PASS, "Show your power in the Pass phase",
+        "pass-phase",
+        Phase.PASS,
+        "Show your power in the Pass phase",
         "If you passed, show your power now. Lowest power sits out; the rest act "
         "in ascending order.",
         frozenset({Part.POWER}),
     )
     END_OF_ROUND = (
-        "end-of-round", Phase.END, "End of the round",
+        "end-of-round",
+        Phase.END,
+        "End of the round",
         "Everyone shows everything. The team with the higher total power wins; "
         "a tie goes to Neutral.",
         ALL_PARTS,
@@ -258,6 +281,13 @@ def load(state: Any) -> Hand:
 
 
 __all__ = [
-    "ALL_PARTS", "NOTHING", "Action", "Hand", "Part", "Phase",
-    "actions_by_phase", "dump", "load",
+    "ALL_PARTS",
+    "NOTHING",
+    "Action",
+    "Hand",
+    "Part",
+    "Phase",
+    "actions_by_phase",
+    "dump",
+    "load",
 ]

@@ -63,8 +63,10 @@ def load_action(slug: str) -> Action:
     try:
         return Action.from_slug(slug)
     except KeyError:
-        abort(404, description=f"There is no action called “{slug}”. "
-                               "Open the actions panel to pick one.")
+        abort(
+            404,
+            description=f"There is no action called “{slug}”. Open the actions panel to pick one.",
+        )
 
 
 def form_part() -> Part:

@@ -71,6 +71,7 @@
           body: body,
           headers: { Accept: "application/json" },
           credentials: "same-origin",
+          keepalive: true, // a tap just before a reload or a closed tab is still saved
         });
       })
       .then(function (response) {
@@ -96,8 +97,10 @@
       setHidden(part, slot(part).dataset.hidden !== "true");
       saved.then(function () { say(""); }, failed);
     } else if (kind === "allegiance") {
-      setAllegiance(submitter.value);
-      setFlips(null, submitter.value);
+      if (slot("allegiance").dataset.allegiance !== submitter.value) {
+        setAllegiance(submitter.value);
+        setFlips(null, submitter.value);
+      }
       save(form, submitter).then(function () { say(""); }, failed);
     } else if (kind === "randomise") {
       save(form, submitter).then(function (state) { say(""); apply(state); }, failed);

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import os
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from evilrobots import create_app
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+RULES = Path(__file__).resolve().parents[2] / "shared" / "seed" / "evil-robots-rules-and-applet.txt"
+
+
+@pytest.fixture
+def app(tmp_path):
+    config = {"TESTING": True, "SECRET_KEY": "test-key-" + "x" * 40, "RANDOM": random.Random(7)}
+    return create_app(config, instance_path=tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Player:
+    """One browser's view of the app through the Flask test client."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def hand(self) -> dict:
+        """Open the card view and return the hand as stored in the session."""
+        assert self.client.get("/").status_code == 200
+        with self.client.session_transaction() as session:
+            return dict(session["hand"])
+
+    def post(self, path: str, **form):
+        return self.client.post(path, data=form)
+
+    def post_json(self, path: str, **form):
+        return self.client.post(path, data=form, headers={"Accept": "application/json"})
+
+
+@pytest.fixture
+def player(client) -> Player:
+    return Player(client)
+
+
+# ---- Browser tests: a real server in a thread and Debian's Chromium -----------------
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    instance = tmp_path_factory.mktemp("instance")
+    app = create_app({"SECRET_KEY": "browser-key-" + "x" * 40}, instance_path=instance)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def new_phone(browser):
+    """Open a fresh browser profile (a new player) at a phone's size."""
+    contexts = []
+
+    def open_phone(viewport=PHONE, javascript=True):
+        context = browser.new_context(
+            viewport=viewport, java_script_enabled=javascript, has_touch=True, is_mobile=True
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(new_phone, live_server):
+    page = new_phone()
+    page.goto(live_server + "/")
+    return page
