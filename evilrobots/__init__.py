@@ -13,9 +13,10 @@ from flask import Flask, render_template
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from . import solo
-from .artwork import ALLEGIANCE_ART, all_artwork, art_for
+from . import pages, solo
+from .artwork import ALLEGIANCE_ART, art_for
 from .cards import Allegiance
+from .guide import note_for
 from .hand import Part
 
 
@@ -91,17 +92,15 @@ def create_app(
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 
     app.register_blueprint(solo.bp)
+    app.register_blueprint(pages.bp)
     app.jinja_env.globals.update(
         icon=functools.partial(_inline_icon, Path(app.static_folder)),
         art_for=art_for,
+        note_for=note_for,
         allegiance_art=ALLEGIANCE_ART,
         Allegiance=Allegiance,
         Part=Part,
     )
-
-    @app.get("/credits")
-    def credits() -> str:
-        return render_template("credits.html", artwork=all_artwork())
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:

@@ -1,0 +1,86 @@
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from evilrobots.cards import ROBOTS
+from evilrobots.guide import ROBOT_NOTES, note_for
+
+
+def text_of(client, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def test_every_robot_has_a_gallery_note():
+    assert set(ROBOT_NOTES) == {robot.name for robot in ROBOTS}
+    assert all(len(note_for(robot)) > 60 for robot in ROBOTS)
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        "Setup",
+        "The three phases",
+        "Debate",
+        "Countdown",
+        "Pass phase",
+        "Conversions",
+        "What you must show",
+        "Ending and scoring a round",
+        "Winning the game",
+        "The non-player robot",
+        "Lying is fine; cheating is not",
+    ],
+)
+def test_rules_page_covers_each_topic(client, section):
+    assert section in text_of(client, "/rules")
+
+
+def test_rules_state_the_key_numbers(client):
+    text = text_of(client, "/rules")
+    assert "10 points" in text
+    assert "power 5" in text
+    assert "a tie means Neutral wins" in text
+
+
+def test_gallery_shows_every_card_with_its_explanation(client):
+    page = client.get("/robots").get_data(as_text=True)
+    text = text_of(client, "/robots")
+    for robot in ROBOTS:
+        assert f'id="{robot.slug}"' in page
+        assert robot.text in text
+        assert note_for(robot) in text.replace("&#39;", "'")
+    assert "Reaction chains" in text
+
+
+def test_video_page_explains_the_points_card_and_one_phone_each(client):
+    text = text_of(client, "/video")
+    assert "One phone each" in text
+    assert "Draw points card" in text
+
+
+def test_tapping_the_robot_card_opens_its_gallery_entry(phone):
+    name = phone.get_by_role("region", name="Robot card").locator(".robot-name").inner_text()
+    phone.get_by_role("region", name="Robot card").click(position={"x": 60, "y": 150})
+    expect(phone).to_have_url(re.compile(rf"/robots#{name.lower()}$"))
+    entry = phone.locator(f"#{name.lower()}")
+    expect(entry).to_be_in_viewport()
+    expect(entry).to_contain_text(name)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_theme_follows_the_system_setting(browser, live_server, scheme):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    body, text = page.evaluate(
+        "[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]"
+    )
+    luminance = sum(int(v) for v in re.findall(r"\d+", body)[:3])
+    assert (luminance < 200) == (scheme == "dark"), body
+    # Cards keep the same bright face in both themes, so the camera sees the same card.
+    face = page.evaluate("getComputedStyle(document.querySelector('.power-card')).backgroundColor")
+    assert face == "rgb(251, 248, 241)"
+    context.close()
