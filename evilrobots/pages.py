@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from .artwork import all_artwork
-from .cards import ROBOTS
+from .cards import POWER_DECK, ROBOTS
 
 bp = Blueprint("pages", __name__)
 
@@ -28,3 +28,15 @@ def video() -> str:
 @bp.get("/credits")
 def credits() -> str:
     return render_template("credits.html", artwork=all_artwork())
+
+
+@bp.get("/print")
+def print_and_play() -> str:
+    robots, powers = list(ROBOTS), sorted(POWER_DECK)
+    sheets = [
+        {"kind": "robot", "title": "Robot cards, sheet 1 of 2", "cards": robots[:9]},
+        {"kind": "robot", "title": "Robot cards, sheet 2 of 2", "cards": robots[9:]},
+        {"kind": "power", "title": "Power cards, sheet 1 of 2", "cards": powers[:9]},
+        {"kind": "power", "title": "Power cards, sheet 2 of 2", "cards": powers[9:]},
+    ]
+    return render_template("print.html", sheets=sheets)

@@ -72,7 +72,15 @@ def test_cards_and_main_controls_fit_a_phone_without_scrolling(new_phone, live_s
 @pytest.mark.parametrize("width", [320, 360, 390, 414, 600, 1024])
 def test_no_horizontal_scroll_at_any_width(new_phone, live_server, width):
     page = new_phone({"width": width, "height": 800})
-    for path in ["/", "/actions", "/action/end-of-round", "/credits"]:
+    for path in [
+        "/",
+        "/actions",
+        "/action/end-of-round",
+        "/credits",
+        "/rules",
+        "/robots",
+        "/print",
+    ]:
         page.goto(live_server + path)
         assert no_scrolling(page)[0], (width, path)
 
