@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import mimetypes
 import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, Response, render_template, request
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
@@ -57,8 +59,12 @@ FRIENDLY_ERRORS = {
     404: "There is nothing at this address.",
     405: "This address only answers to the buttons on your card view; "
     "it cannot be opened like this.",
+    409: "Your hand changed in the meantime; reload to see your cards.",
     413: "That request was far too large for this app.",
 }
+
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def create_app(
@@ -91,8 +97,24 @@ def create_app(
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 
+    assets = StaticVersions(Path(app.static_folder))
+    app.extensions["evilrobots.assets"] = assets
+
+    @app.url_defaults
+    def version_static_urls(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values:
+            values.setdefault("v", assets.version_of(values["filename"]))
+
+    app.get_send_file_max_age = functools.partial(_static_max_age, assets)  # type: ignore[method-assign]
     app.register_blueprint(solo.bp)
     app.register_blueprint(pages.bp)
+
+    @app.after_request
+    def mark_versioned_files_immutable(response: Response) -> Response:
+        if request.endpoint == "static" and response.cache_control.max_age == YEAR:
+            response.cache_control.immutable = True
+        return response
+
     app.jinja_env.globals.update(
         icon=functools.partial(_inline_icon, Path(app.static_folder)),
         art_for=art_for,
@@ -113,6 +135,45 @@ def create_app(
         )
 
     return app
+
+
+class StaticVersions:
+    """Content hashes of static files, so each URL changes when its file does.
+
+    A URL that carries the current hash can be cached for a year; a new deploy changes the
+    URL, so no player is left on stale files.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._versions: dict[str, str] = {}
+
+    def version_of(self, filename: str) -> str:
+        if filename not in self._versions:
+            try:
+                data = (self.folder / filename).read_bytes()
+            except OSError:
+                return "missing"
+            self._versions[filename] = hashlib.sha256(data).hexdigest()[:12]
+        return self._versions[filename]
+
+    def release(self) -> str:
+        """One hash for all static files: the service worker's cache name."""
+        digest = hashlib.sha256()
+        for path in sorted(p for p in self.folder.rglob("*") if p.is_file()):
+            digest.update(path.relative_to(self.folder).as_posix().encode())
+            digest.update(self.version_of(path.relative_to(self.folder).as_posix()).encode())
+        return digest.hexdigest()[:12]
+
+
+YEAR = 365 * 24 * 3600
+
+
+def _static_max_age(assets: StaticVersions, filename: str | None) -> int | None:
+    """A year for a URL that names the file's current version; otherwise revalidate."""
+    if filename and request.args.get("v") == assets.version_of(filename):
+        return YEAR
+    return 0
 
 
 @functools.cache

@@ -167,7 +167,7 @@ class Hand:
 
     ``flips`` are the two coin flips behind the current allegiance, or ``None`` once the
     player has set their allegiance by hand. ``points`` is the round's points card, once
-    this player has drawn it for the table.
+    this player has drawn it for the table. ``round_id`` is a random tag of the deal.
     """
 
     robot: Robot
@@ -176,11 +176,20 @@ class Hand:
     flips: tuple[Coin, Coin] | None
     hidden: frozenset[Part] = field(default=NOTHING)
     points: PowerCard | None = None
+    round_id: int = 0
 
     @classmethod
-    def from_deal(cls, deal: Deal) -> Hand:
-        """Start a round with a freshly dealt hand, everything face up."""
-        return cls(deal.robot, deal.power, deal.allegiance, deal.flips)
+    def from_deal(cls, deal: Deal, round_id: int = 0) -> Hand:
+        """Start a round with a freshly dealt hand, everything face up.
+
+        ``round_id`` tells this round's hand from the next one's, so a change made offline
+        is never applied to a hand dealt after it.
+        """
+        return cls(deal.robot, deal.power, deal.allegiance, deal.flips, round_id=round_id)
+
+    def arrange(self, hidden: frozenset[Part], allegiance: Allegiance) -> Hand:
+        """Set what is hidden and the allegiance at once, as the phone last showed them."""
+        return replace(self.choose(allegiance), hidden=hidden)
 
     def hide(self, part: Part) -> Hand:
         """Turn one card face down."""
@@ -235,6 +244,8 @@ def dump(hand: Hand) -> dict[str, Any]:
         state["f"] = "".join(_COIN_CODES[c] for c in hand.flips)
     if hand.points is not None:
         state["x"] = hand.points.value
+    if hand.round_id:
+        state["n"] = hand.round_id
     return state
 
 
@@ -265,7 +276,11 @@ def load(state: Any) -> Hand:
             if type(state["x"]) is not int:
                 raise ValueError("bad points card")
             points = PowerCard(state["x"])
+        round_id = state.get("n", 0)
+        if type(round_id) is not int or not 0 <= round_id < 2**32:
+            raise ValueError("bad round id")
         hand = Hand(
+            round_id=round_id,
             robot=ROBOTS[robot_index],
             power=PowerCard(power),
             allegiance=by_initial[allegiance],

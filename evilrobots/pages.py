@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, current_app, render_template, url_for
 
 from .artwork import all_artwork
 from .cards import POWER_DECK, ROBOTS
@@ -40,3 +40,31 @@ def print_and_play() -> str:
         {"kind": "power", "title": "Power cards, sheet 2 of 2", "cards": powers[9:]},
     ]
     return render_template("print.html", sheets=sheets)
+
+
+OFFLINE_ASSETS = [
+    "css/app.css",
+    "js/app.js",
+    "icons/robot-golem.svg",
+    "app/manifest.webmanifest",
+    "app/icon-192.png",
+]
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, at the root so it can serve every page of the app."""
+    body = render_template(
+        "sw.js",
+        release=current_app.extensions["evilrobots.assets"].release(),
+        precache=[url_for("static", filename=name) for name in OFFLINE_ASSETS],
+        pages=[
+            url_for("solo.cards"),
+            url_for("pages.rules"),
+            url_for("pages.robots"),
+            url_for("pages.video"),
+        ],
+    )
+    response = Response(body, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -24,7 +24,7 @@ from flask import (
 
 from .cards import Allegiance
 from .deal import deal_hands
-from .hand import ALL_PARTS, Action, Hand, Part, actions_by_phase, dump, load
+from .hand import Action, Hand, Part, actions_by_phase, dump, load
 
 bp = Blueprint("solo", __name__)
 
@@ -36,7 +36,7 @@ def _rng() -> random.Random:
 def deal_new_hand() -> Hand:
     """Shuffle both decks afresh and deal this player a new hand."""
     (deal,) = deal_hands(1, _rng())
-    return Hand.from_deal(deal)
+    return Hand.from_deal(deal, round_id=_rng().getrandbits(32))
 
 
 def load_hand() -> Hand:
@@ -87,9 +87,18 @@ def form_allegiance() -> Allegiance:
         abort(400, description="Choose an allegiance: good, evil or neutral.")
 
 
+def form_hidden_parts() -> frozenset[Part]:
+    """Return the cards listed in the form's ``hidden`` fields; 400 for an unknown one."""
+    try:
+        return frozenset(Part(value) for value in request.form.getlist("hidden"))
+    except ValueError:
+        abort(400, description="Only the robot, power and allegiance cards can be hidden.")
+
+
 def state_for_script(hand: Hand) -> dict[str, Any]:
     """What the enhancing script needs to redraw the controls it changed."""
     return {
+        "round": f"{hand.round_id:08x}",
         "hidden": sorted(part.value for part in hand.hidden),
         "allegiance": hand.allegiance.value,
         "flips": [coin.value for coin in hand.flips] if hand.flips else None,
@@ -108,7 +117,7 @@ def answer(hand: Hand) -> Response:
 @bp.get("/")
 def cards() -> str:
     hand = load_hand()
-    return render_template("cards.html", hand=hand, shown=ALL_PARTS - hand.hidden)
+    return render_template("cards.html", hand=hand, phases=actions_by_phase())
 
 
 @bp.get("/actions")
@@ -154,3 +163,17 @@ def randomise() -> Response:
 @bp.post("/points")
 def points() -> Response:
     return answer(load_hand().draw_points(_rng()))
+
+
+@bp.post("/sync")
+def sync() -> Response:
+    """Take the whole arrangement the phone shows: what is hidden and the allegiance.
+
+    The script sends this after every tap, and again when a lost connection returns. A
+    phone still showing an older round gets 409 and keeps the newer hand untouched.
+    """
+    hidden, allegiance = form_hidden_parts(), form_allegiance()
+    hand = load_hand()
+    if request.form.get("round") != f"{hand.round_id:08x}":
+        abort(409, description="A new round was dealt since; reload to see your new cards.")
+    return answer(hand.arrange(hidden, allegiance))

@@ -114,7 +114,7 @@ def test_the_script_gets_the_new_state_as_json(player, path, form, key):
     assert response.status_code == 200
     assert response.is_json
     state = response.get_json()
-    assert set(state) == {"hidden", "allegiance", "flips", "points"}
+    assert set(state) == {"round", "hidden", "allegiance", "flips", "points"}
     assert state[key] not in (None, [])
 
 
@@ -274,3 +274,42 @@ def test_secret_key_from_the_environment_wins(tmp_path, monkeypatch):
     app = create_app(instance_path=tmp_path)
     assert app.config["SECRET_KEY"] == "from-the-environment-" + "z" * 30
     assert not (tmp_path / "secret_key").exists()
+
+
+# ---- /sync: the script's way of saving the phone's arrangement -----------------------------
+
+
+def sync_form(client, **fields):
+    with client.session_transaction() as session:
+        round_id = f"{session['hand'].get('n', 0):08x}"
+    return {"round": round_id} | fields
+
+
+def test_sync_sets_hidden_cards_and_allegiance_at_once(client, player):
+    player.hand()
+    form = sync_form(client, hidden=["robot", "allegiance"], allegiance="evil")
+    response = client.post("/sync", data=form, headers={"Accept": "application/json"})
+    assert response.status_code == 200
+    assert response.get_json()["hidden"] == ["allegiance", "robot"]
+    hand = load(player.hand())
+    assert {part.value for part in hand.hidden} == {"robot", "allegiance"}
+    assert hand.allegiance.value == "evil"
+
+
+def test_sync_for_an_older_round_is_refused_and_changes_nothing(client, player):
+    before = player.hand()
+    form = {"round": "00000000", "hidden": ["power"], "allegiance": "good"}
+    response = client.post("/sync", data=form)
+    assert response.status_code == 409
+    assert "reload" in response.get_data(as_text=True)
+    assert player.hand() == before
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"hidden": ["soul"], "allegiance": "good"}, {"hidden": ["power"]}, {"allegiance": "chaos"}],
+)
+def test_sync_with_bad_fields_is_refused_and_changes_nothing(client, player, fields):
+    before = player.hand()
+    assert client.post("/sync", data=sync_form(client, **fields)).status_code == 400
+    assert player.hand() == before

@@ -165,37 +165,68 @@ def test_points_card_is_drawn_from_the_deck_and_looks_different(phone):
     expect(phone.get_by_role("region", name="Points card")).to_have_text(worth)
 
 
-@pytest.mark.parametrize("action", list(Action), ids=lambda a: a.slug)
-def test_each_action_entry_shows_just_what_it_needs(phone, action):
-    phone.get_by_role("link", name="Actions").click()
-    phone.get_by_role("link", name=action.label, exact=True).click()
-    expect(phone.get_by_role("heading", level=1)).to_contain_text(action.label)
+def open_action(page: Page, action: Action) -> None:
+    """Tap Actions, then the action's entry, and check the view names it in large type."""
+    page.get_by_role("link", name="Actions").click()
+    page.get_by_role("link", name=action.label, exact=True).click()
+    expect(page).to_have_url(re.compile(f"/action/{action.slug}$"))
+    title = page.get_by_role("heading", name=re.compile(re.escape(action.label)))
+    expect(title).to_be_visible()
+    assert float(title.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 24
+
+
+def back_to_cards(page: Page):
+    return page.get_by_role("link", name="Back to cards").or_(
+        page.get_by_role("button", name="Back to cards")
+    )
+
+
+def assert_shows_exactly(page: Page, action: Action) -> None:
     for part in Part:
-        region = phone.get_by_role("region", name=f"{part.value.capitalize()} card")
+        region = page.get_by_role("region", name=f"{part.value.capitalize()} card")
         expect(region).to_have_count(1 if part in action.shows else 0)
         if part in action.shows:
-            assert_fully_on_screen(phone, region)
+            assert_fully_on_screen(page, region)
+            expect(region.get_by_text("Hidden", exact=True)).to_be_hidden()
     if not action.shows:
-        expect(phone.get_by_text("Reveal nothing")).to_be_visible()
-    phone.get_by_role("link", name="Back to cards").click()
+        expect(page.get_by_text("Reveal nothing", exact=True)).to_be_visible()
+
+
+@pytest.mark.parametrize("action", list(Action), ids=lambda a: a.slug)
+def test_each_action_entry_shows_just_what_it_needs(phone, action):
+    open_action(phone, action)
+    assert_shows_exactly(phone, action)
+    expect(phone.get_by_role("button", name="Shuffle")).to_be_hidden()
+    back_to_cards(phone).click()
+    expect(phone.get_by_role("button", name="Shuffle")).to_be_visible()
+    for part in PARTS:
+        expect(card(phone, part)).to_be_visible()
+
+
+def test_an_action_view_survives_a_reload(phone):
+    open_action(phone, Action.CONVERT_OTHER)
+    phone.reload()
+    assert_shows_exactly(phone, Action.CONVERT_OTHER)
+    back_to_cards(phone).click()
     expect(phone.get_by_role("button", name="Shuffle")).to_be_visible()
 
 
 def test_shown_cards_grow_in_an_action_view(phone):
     normal = card(phone, "power").bounding_box()
-    phone.get_by_role("link", name="Actions").click()
-    phone.get_by_role("link", name="Prove your power").click()
+    open_action(phone, Action.PROVE_POWER)
     grown = card(phone, "power").bounding_box()
     assert grown["width"] * grown["height"] > 2.5 * normal["width"] * normal["height"]
 
 
 def test_action_view_ignores_what_the_player_hid_on_the_card_view(phone):
     tap_and_wait_for_save(phone, "Hide power")
-    phone.get_by_role("link", name="Actions").click()
-    phone.get_by_role("link", name="Prove your power").click()
+    open_action(phone, Action.PROVE_POWER)
     expect(card(phone, "power").locator(".power-value")).to_be_visible()
-    phone.get_by_role("link", name="Back to cards").click()
+    back_to_cards(phone).click()
     expect(phone.get_by_role("button", name="Show power")).to_be_visible()
+    phone.reload()
+    open_action(phone, Action.PROVE_POWER)
+    expect(card(phone, "power").locator(".power-value")).to_be_visible()
 
 
 # ---- The hand lasts; players are separate ------------------------------------------------
@@ -236,14 +267,14 @@ def test_two_players_have_independent_hands(new_phone, live_server):
 
 def test_hiding_changes_the_screen_before_the_server_answers(phone):
     held = []
-    phone.route("**/hide", lambda route: held.append(route))
+    phone.route("**/sync", lambda route: held.append(route))
     phone.get_by_role("button", name="Hide power").click()
     expect(card(phone, "power").get_by_text("Hidden", exact=True)).to_be_visible()
     expect(phone.get_by_role("button", name="Show power")).to_be_visible()
     phone.wait_for_timeout(50)
     assert len(held) == 1
     held[0].abort()
-    expect(phone.get_by_role("status")).to_contain_text("Not saved")
+    expect(phone.locator("#status")).to_contain_text("Offline")
 
 
 def test_quick_taps_are_all_saved(phone):
@@ -279,9 +310,8 @@ def test_the_whole_flow_works_without_javascript(new_phone, live_server):
     page.get_by_role("button", name="Draw points card").click()
     expect(page.get_by_role("region", name="Points card")).to_contain_text("This round is worth")
     for action in Action:
-        page.get_by_role("link", name="Actions").click()
-        page.get_by_role("link", name=action.label, exact=True).click()
-        expect(page.get_by_role("heading", level=1)).to_contain_text(action.label)
+        open_action(page, action)
+        assert_shows_exactly(page, action)
         page.get_by_role("link", name="Back to cards").click()
     seen = {first}
     for _ in range(5):

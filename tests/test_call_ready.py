@@ -1,0 +1,222 @@
+"""Ready for the call: the screen stays on, the app installs, and it survives a lost connection."""
+
+import json
+import re
+import struct
+
+import pytest
+from playwright.sync_api import expect
+
+from evilrobots import StaticVersions
+from evilrobots.hand import Action
+from tests.test_browser import PARTS, assert_shows_exactly, card, face_up, open_action
+
+# A stand-in for the Screen Wake Lock API that records what the page asks of it, and lets the
+# test hide and show the page as a phone would.
+FAKE_WAKE_LOCK = """
+window.__wake = {requests: 0, releases: 0, held: false};
+Object.defineProperty(navigator, "wakeLock", {value: {
+  request(type) {
+    if (type !== "screen") return Promise.reject(new TypeError(type));
+    __wake.requests += 1; __wake.held = true;
+    const listeners = [];
+    return Promise.resolve({
+      addEventListener(name, fn) { listeners.push(fn); },
+      release() { __wake.releases += 1; __wake.held = false; listeners.forEach(f => f()); },
+    });
+  },
+}});
+let __visible = "visible";
+Object.defineProperty(document, "visibilityState", {get: () => __visible});
+window.__setVisible = (state) => {
+  __visible = state; document.dispatchEvent(new Event("visibilitychange"));
+};
+"""
+
+NO_WAKE_LOCK = 'Object.defineProperty(navigator, "wakeLock", {value: undefined});'
+
+
+def wake(page) -> dict:
+    return page.evaluate("window.__wake")
+
+
+def test_screen_is_kept_on_while_the_cards_are_visible(new_phone, live_server):
+    page = new_phone()
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(live_server + "/")
+    button = page.get_by_role("button", name="Keep screen on")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function("window.__wake.held")
+    expect(page.locator("#toast")).to_contain_text("screen stays on")
+
+    page.evaluate("__setVisible('hidden')")
+    assert wake(page) == {"requests": 1, "releases": 1, "held": False}
+    page.evaluate("__setVisible('visible')")
+    page.wait_for_function("window.__wake.held")
+    assert wake(page)["requests"] == 2
+
+
+def test_the_player_can_let_the_screen_sleep(new_phone, live_server):
+    page = new_phone()
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(live_server + "/")
+    page.wait_for_function("window.__wake.held")
+    page.get_by_role("button", name="Keep screen on").click()
+    expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    assert wake(page)["held"] is False
+    page.reload()
+    expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    page.evaluate("__setVisible('visible')")
+    assert wake(page)["requests"] == 0
+    page.get_by_role("button", name="Keep screen on").click()
+    page.wait_for_function("window.__wake.held")
+
+
+def test_without_a_wake_lock_nothing_breaks(new_phone, live_server):
+    page = new_phone()
+    page.add_init_script(NO_WAKE_LOCK)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.goto(live_server + "/")
+    expect(page.get_by_role("button", name="Keep screen on")).to_have_count(0)
+    page.get_by_role("button", name="Hide power").click()
+    expect(page.get_by_role("button", name="Show power")).to_be_visible()
+    assert errors == []
+
+
+# ---- Installable ---------------------------------------------------------------------------
+
+
+def fetch(client, url: str):
+    """GET a URL with the test client, read it whole and close it (static files stream)."""
+    with client.get(url) as response:
+        response.get_data()
+        return response
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_makes_the_app_installable(client):
+    page = client.get("/").get_data(as_text=True)
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', page).group(1)
+    response = fetch(client, href)
+    assert response.content_type == "application/manifest+json"
+    manifest = json.loads(response.get_data())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["orientation"] == "portrait"
+    assert manifest["start_url"] == "/" and manifest["theme_color"].startswith("#")
+    sizes = set()
+    base = href.rsplit("/", 1)[0].split("?")[0]
+    for icon in manifest["icons"]:
+        data = fetch(client, f"{base}/{icon['src']}").get_data()
+        width, height = png_size(data)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add((icon["sizes"], icon["purpose"]))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+
+
+def test_service_worker_precaches_the_versioned_files_the_page_uses(client):
+    page = client.get("/").get_data(as_text=True)
+    worker = client.get("/sw.js")
+    assert worker.headers["Cache-Control"] == "no-cache"
+    script = worker.get_data(as_text=True)
+    for asset in re.findall(r'(?:href|src)="(/static/(?:css|js)/[^"]+\?v=\w+)"', page):
+        assert json.dumps(asset) in script
+    assert "skipWaiting" in script and "clients.claim" in script
+
+
+def test_static_urls_change_when_the_file_does(tmp_path):
+    (tmp_path / "app.css").write_text("body { color: red }")
+    versions = StaticVersions(tmp_path)
+    before, release = versions.version_of("app.css"), versions.release()
+    (tmp_path / "app.css").write_text("body { color: blue }")
+    fresh = StaticVersions(tmp_path)
+    assert fresh.version_of("app.css") != before
+    assert fresh.release() != release
+
+
+def test_versioned_static_files_are_cached_for_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    css = re.search(r'href="(/static/css/app.css\?v=\w+)"', page).group(1)
+    assert "max-age=31536000" in fetch(client, css).headers["Cache-Control"]
+    assert "immutable" in fetch(client, css).headers["Cache-Control"]
+    stale = fetch(client, "/static/css/app.css?v=old").headers["Cache-Control"]
+    assert "max-age=0" in stale
+
+
+# ---- Offline-safe ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def installed(new_phone, live_server):
+    """A phone that has loaded the app once, with the service worker in control."""
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    return page
+
+
+def test_offline_the_hand_stays_and_the_local_controls_work(installed):
+    page = installed
+    robot = card(page, "robot").locator(".robot-name").inner_text()
+    page.context.set_offline(True)
+    page.reload()
+    expect(card(page, "robot").locator(".robot-name")).to_have_text(robot)
+
+    page.get_by_role("button", name="Hide robot").click()
+    expect(page.get_by_role("button", name="Show robot")).to_be_visible()
+    page.get_by_role("button", name="Evil", exact=True).click()
+    expect(card(page, "allegiance").get_by_text("Evil", exact=True)).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("shuffling")
+
+    open_action(page, Action.CONVERT_OTHER)
+    assert_shows_exactly(page, Action.CONVERT_OTHER)
+    page.get_by_role("button", name="Back to cards").click()
+
+    # Shuffling needs the server: the page says so and the hand is untouched.
+    page.get_by_role("button", name="Shuffle").click()
+    expect(page.locator("#status")).to_contain_text("need the connection")
+    expect(card(page, "robot").locator(".robot-name")).to_have_text(robot)
+
+    # Offline changes survive a reload from the cache ...
+    page.reload()
+    assert not face_up(page, "robot")
+    assert card(page, "allegiance").get_attribute("data-allegiance") == "evil"
+
+    # ... and reach the server when the connection returns.
+    with page.expect_response(lambda response: "/sync" in response.url):
+        page.context.set_offline(False)
+    expect(page.locator("#status")).to_be_empty()
+    page.reload()
+    assert not face_up(page, "robot")
+    assert card(page, "allegiance").get_attribute("data-allegiance") == "evil"
+    assert page.evaluate("localStorage.getItem('evilrobots:pending')") is None
+
+
+def test_an_offline_change_is_not_applied_to_a_newer_round(installed):
+    page = installed
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Hide power").click()
+    pending = page.evaluate("localStorage.getItem('evilrobots:pending')")
+    assert pending and '"power"' in pending
+    page.context.set_offline(False)
+    page.wait_for_function("localStorage.getItem('evilrobots:pending') === null")
+    page.get_by_role("button", name="Shuffle").click()
+    expect(page.get_by_role("button", name="Hide power")).to_be_visible()
+    # A stale arrangement from the old round is dropped, not applied.
+    page.evaluate(
+        "localStorage.setItem('evilrobots:pending', JSON.stringify("
+        "{round: 'deadbeef', hidden: ['robot', 'power', 'allegiance'], allegiance: 'evil'}))"
+    )
+    page.reload()
+    assert [face_up(page, part) for part in PARTS] == [True, True, True]
