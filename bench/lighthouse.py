@@ -1,6 +1,6 @@
 """Print Lighthouse's scores (mobile emulation, Debian's Chromium) for the app's pages.
 
-    .venv/bin/python bench/lighthouse.py            # needs `npm ci` first
+.venv/bin/python bench/lighthouse.py            # needs `npm ci` first
 """
 
 from __future__ import annotations

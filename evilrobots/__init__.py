@@ -15,7 +15,7 @@ from flask import Flask, Response, render_template, request
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from . import pages, solo
+from . import compress, pages, security, solo
 from .artwork import ALLEGIANCE_ART, art_for
 from .cards import Allegiance
 from .guide import note_for
@@ -85,6 +85,8 @@ def create_app(
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        # Set the cookie only when the hand changes, so static files never carry one.
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_CONTENT_LENGTH=16 * 1024,
         RANDOM=secrets.SystemRandom(),
     )
@@ -108,6 +110,14 @@ def create_app(
     app.get_send_file_max_age = functools.partial(_static_max_age, assets)  # type: ignore[method-assign]
     app.register_blueprint(solo.bp)
     app.register_blueprint(pages.bp)
+    security.init_app(app)
+    compress.init_app(app)
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        """For load balancers: the app answers and can render a page. Sets no cookie."""
+        render_template("_glyphs.html")
+        return Response("ok\n", mimetype="text/plain", headers={"Cache-Control": "no-store"})
 
     @app.after_request
     def mark_versioned_files_immutable(response: Response) -> Response:

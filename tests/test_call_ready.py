@@ -46,13 +46,13 @@ def test_screen_is_kept_on_while_the_cards_are_visible(new_phone, live_server):
     page.goto(live_server + "/")
     button = page.get_by_role("button", name="Keep screen on")
     expect(button).to_have_attribute("aria-pressed", "true")
-    page.wait_for_function("window.__wake.held")
+    page.wait_for_function("() => window.__wake.held")
     expect(page.locator("#toast")).to_contain_text("screen stays on")
 
     page.evaluate("__setVisible('hidden')")
     assert wake(page) == {"requests": 1, "releases": 1, "held": False}
     page.evaluate("__setVisible('visible')")
-    page.wait_for_function("window.__wake.held")
+    page.wait_for_function("() => window.__wake.held")
     assert wake(page)["requests"] == 2
 
 
@@ -60,7 +60,7 @@ def test_the_player_can_let_the_screen_sleep(new_phone, live_server):
     page = new_phone()
     page.add_init_script(FAKE_WAKE_LOCK)
     page.goto(live_server + "/")
-    page.wait_for_function("window.__wake.held")
+    page.wait_for_function("() => window.__wake.held")
     page.get_by_role("button", name="Keep screen on").click()
     expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute(
         "aria-pressed", "false"
@@ -73,7 +73,7 @@ def test_the_player_can_let_the_screen_sleep(new_phone, live_server):
     page.evaluate("__setVisible('visible')")
     assert wake(page)["requests"] == 0
     page.get_by_role("button", name="Keep screen on").click()
-    page.wait_for_function("window.__wake.held")
+    page.wait_for_function("() => window.__wake.held")
 
 
 def test_without_a_wake_lock_nothing_breaks(new_phone, live_server):
@@ -162,7 +162,7 @@ def installed(new_phone, live_server):
     page.goto(live_server + "/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     return page
 
 
@@ -210,7 +210,7 @@ def test_an_offline_change_is_not_applied_to_a_newer_round(installed):
     pending = page.evaluate("localStorage.getItem('evilrobots:pending')")
     assert pending and '"power"' in pending
     page.context.set_offline(False)
-    page.wait_for_function("localStorage.getItem('evilrobots:pending') === null")
+    page.wait_for_function("() => localStorage.getItem('evilrobots:pending') === null")
     page.get_by_role("button", name="Shuffle").click()
     expect(page.get_by_role("button", name="Hide power")).to_be_visible()
     # A stale arrangement from the old round is dropped, not applied.
