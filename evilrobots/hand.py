@@ -37,7 +37,8 @@ class Phase(enum.Enum):
     COUNTDOWN = "Your turn in the Countdown"
     REACTIONS = "Reactions"
     TARGETED = "You are the target of a conversion"
-    PASS = "The Pass phase"
+    # A phase of the game, not a password (bandit reads "PASS" as one).
+    PASS = "The Pass phase"  # nosec B105
     END = "The end of the round"
 
     @property

@@ -28,7 +28,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--host",
-        default=env("EVILROBOTS_HOST", "0.0.0.0"),
+        # Phones on the players' network must reach it, so all interfaces by default.
+        default=env("EVILROBOTS_HOST", "0.0.0.0"),  # nosec B104
         help="address to listen on (EVILROBOTS_HOST, default 0.0.0.0)",
     )
     parser.add_argument(

@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
 from .cards import Allegiance
 from .deal import deal_hands
@@ -114,10 +115,20 @@ def answer(hand: Hand) -> Response:
     return redirect(url_for("solo.cards"), code=303)
 
 
+def actions_panel() -> Markup:
+    """The card view's actions panel: the same for everyone, so rendered once per app."""
+    cache = current_app.extensions.setdefault("evilrobots.panel", {})
+    if "html" not in cache:
+        # The output of our own autoescaping template, not outside input.
+        html = render_template("_actions_panel.html", phases=actions_by_phase())
+        cache["html"] = Markup(html)  # nosec B704
+    return cache["html"]
+
+
 @bp.get("/")
 def cards() -> str:
     hand = load_hand()
-    return render_template("cards.html", hand=hand, phases=actions_by_phase())
+    return render_template("cards.html", hand=hand, actions_panel=actions_panel())
 
 
 @bp.get("/actions")

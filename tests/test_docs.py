@@ -14,7 +14,7 @@ def readme_commands() -> list[str]:
 
 def test_quick_start_is_two_commands_one_to_run_one_to_test():
     run, test = readme_commands()
-    assert "flask --app evilrobots run" in run
+    assert run.endswith(".venv/bin/evilrobots --port 8000")
     assert test.endswith("python -m pytest")
 
 

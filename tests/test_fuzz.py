@@ -45,6 +45,8 @@ KNOWN_PATHS = [
 ] + [f"/action/{action.slug}" for action in Action]
 
 text = st.text(max_size=40)
+# What can travel in a header: no control characters (no server receives CR or LF in one).
+header_text = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=40)
 paths = st.one_of(
     st.sampled_from(KNOWN_PATHS),
     st.builds(lambda p: "/" + p, st.text(alphabet="abcdefghijklmnopqrstuvwxyz-_./%~", max_size=30)),
@@ -77,7 +79,7 @@ headers = st.fixed_dictionaries(
         ),
         "X-Forwarded-Proto": st.sampled_from(["https", "gopher"]),
         "Range": st.sampled_from(["bytes=0-10", "bytes=-5", "bytes=99999-", "lines=1"]),
-        "If-None-Match": text,
+        "If-None-Match": header_text,
     },
 )
 methods = st.sampled_from(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])

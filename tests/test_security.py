@@ -223,3 +223,12 @@ def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
     assert "Booting worker" in out
     assert '"GET /healthz HTTP/1.1" 200' in out
     assert err == ""
+
+
+def test_bandit_finds_no_issue_in_the_app():
+    run = subprocess.run(
+        [sys.executable, "-m", "bandit", "-q", "-r", str(Path(security.__file__).parent)],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout

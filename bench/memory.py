@@ -1,0 +1,93 @@
+"""Server memory after 10,000 distinct sessions have each been dealt a hand.
+
+Starts the production server (one worker, so one process holds everything), reads the
+worker's resident memory, then opens the card view for 10,000 new players (no cookie, so
+each is dealt a hand) and reads it again. Hands live in the players' cookies, so the figure
+should not grow with the number of players.
+
+    .venv/bin/python bench/memory.py [--sessions 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def worker_pid(master: int) -> int:
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return int(children[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sessions", type=int, default=10_000)
+    args = parser.parse_args()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "evilrobots.serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(2)
+        connection = http.client.HTTPConnection("127.0.0.1", port)
+
+        def visit() -> str:
+            connection.request("GET", "/", headers={"Accept-Encoding": "gzip"})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200
+            return response.headers["Set-Cookie"]
+
+        for _ in range(200):  # warm up: templates compiled, caches filled
+            visit()
+        worker = worker_pid(server.pid)
+        before = rss_kib(worker)
+        cookies = set()
+        started = time.monotonic()
+        for _ in range(args.sessions):
+            cookies.add(visit().split(";", 1)[0])
+        elapsed = time.monotonic() - started
+        after = rss_kib(worker)
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"{len(cookies)} distinct sessions dealt in {elapsed:.1f} s")
+    print(
+        f"worker resident memory: {before / 1024:.1f} MiB after warm-up, "
+        f"{after / 1024:.1f} MiB after {args.sessions} sessions "
+        f"({(after - before) / args.sessions * 1024:.1f} bytes per session)"
+    )
+
+
+if __name__ == "__main__":
+    main()

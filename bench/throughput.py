@@ -1,0 +1,153 @@
+"""Throughput and latency of the card view and of a shuffle under gunicorn, against a bare
+Flask "hello" app served by the same gunicorn with the same settings, in the same run.
+
+Needs wrk (apt-get install -y wrk). Prints requests/s, p50 and p99 at 16 and 64 concurrent
+connections, and each endpoint's ratio to the bare endpoint.
+
+    .venv/bin/python bench/throughput.py [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKERS = str(2 * (os.cpu_count() or 1) + 1)
+
+SHUFFLE_LUA = """
+wrk.method = "POST"
+wrk.body = ""
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.headers["Sec-Fetch-Site"] = "same-origin"
+wrk.headers["Cookie"] = "{cookie}"
+"""
+GET_LUA = """
+wrk.headers["Accept-Encoding"] = "gzip"
+wrk.headers["Cookie"] = "{cookie}"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start(target: list[str], port: int) -> subprocess.Popen:
+    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        WORKERS,
+        "--threads",
+        "4",
+        "--worker-class",
+        "gthread",
+        "--log-level",
+        "warning",
+        *target,
+    ]
+    server = subprocess.Popen(command, env=env, cwd=ROOT)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+def wrk(url: str, connections: int, seconds: int, script: str | None) -> dict[str, float]:
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        if script:
+            lua.write(script)
+            command[1:1] = ["-s", lua.name]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    os.unlink(lua.name)
+
+    def millis(label: str) -> float:
+        value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)", output).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": millis("50%"),
+        "p99": millis("99%"),
+        "bad": int(errors.group(1)) if errors else 0,
+    }
+
+
+def session_cookie(base: str) -> str:
+    with urllib.request.urlopen(base + "/") as response:
+        cookie = response.headers["Set-Cookie"].split(";", 1)[0]
+    return cookie
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=10)
+    args = parser.parse_args()
+    app_port, hello_port = free_port(), free_port()
+    servers = [
+        start(["evilrobots:create_app()"], app_port),
+        start(["bench.hello:app"], hello_port),
+    ]
+    try:
+        base, hello = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{hello_port}/hello"
+        cookie = session_cookie(base)
+        print(
+            f"gunicorn gthread, {WORKERS} workers x 4 threads, wrk 2 threads, "
+            f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator"
+        )
+        print(
+            f"{'endpoint':<22}{'clients':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}"
+            f"{'errors':>8}{'ratio':>7}"
+        )
+        for connections in (16, 64):
+            baseline = wrk(hello, connections, args.seconds, None)
+            rows = [
+                ("bare Flask hello", baseline),
+                (
+                    "card view GET /",
+                    wrk(base + "/", connections, args.seconds, GET_LUA.format(cookie=cookie)),
+                ),
+                (
+                    "shuffle POST",
+                    wrk(
+                        base + "/shuffle",
+                        connections,
+                        args.seconds,
+                        SHUFFLE_LUA.format(cookie=cookie),
+                    ),
+                ),
+            ]
+            for name, result in rows:
+                ratio = result["rps"] / baseline["rps"]
+                print(
+                    f"{name:<22}{connections:>8}{result['rps']:>10.0f}{result['p50']:>9.2f}"
+                    f"{result['p99']:>9.2f}{result['bad']:>8}{ratio:>7.2f}"
+                )
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
