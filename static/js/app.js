@@ -275,6 +275,8 @@
 
   const toast = document.getElementById("toast");
   let toldAboutWake = false;
+  try { toldAboutWake = sessionStorage.getItem("evilrobots:wake-told") === "yes"; } catch (e) { /* */ }
+  toast.addEventListener("click", function () { toast.hidden = true; });
 
   function tell(message) {
     toast.textContent = message;
@@ -285,7 +287,10 @@
   function acquireWake() {
     if (!wakeWanted || wakeLock || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
-      if (!toldAboutWake) tell("Your screen stays on while your cards are open. Tap the sun to let it sleep.");
+      if (!toldAboutWake) {
+        tell("Your screen stays on while your cards are open. Tap the sun to let it sleep.");
+        try { sessionStorage.setItem("evilrobots:wake-told", "yes"); } catch (e) { /* */ }
+      }
       toldAboutWake = true;
       wakeLock = lock;
       lock.addEventListener("release", function () { wakeLock = null; showWake(); });
