@@ -60,7 +60,7 @@ def save_hand(hand: Hand) -> None:
 
 
 def load_action(slug: str) -> Action:
-    """Return the game action named in the URL; 404 with the list of real ones otherwise."""
+    """Return the game action named in the URL; 404, pointing to the actions panel, otherwise."""
     try:
         return Action.from_slug(slug)
     except KeyError:
