@@ -8,18 +8,10 @@
 
 from __future__ import annotations
 
-import random
 import statistics
-import sys
-import tempfile
-import threading
-from pathlib import Path
 
+from _server import CHROMIUM_ARGS, served_app
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from evilrobots import create_app  # noqa: E402
 
 RUNS = 50
 
@@ -35,20 +27,12 @@ TAP_HIDE = """() => new Promise(resolve => {
 
 
 def main() -> None:
-    app = create_app(
-        {"SECRET_KEY": "bench-" + "x" * 40, "RANDOM": random.Random(1)},
-        instance_path=tempfile.mkdtemp(),
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}/"
-    with sync_playwright() as playwright:
+    with served_app() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
         )
         page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(base)
+        page.goto(base + "/")
         hide = [page.evaluate(TAP_HIDE) for _ in range(RUNS)]
         assert min(hide) >= 0
         shuffle = []
@@ -70,7 +54,6 @@ def main() -> None:
             })""")
             )
         browser.close()
-    server.shutdown()
     print(f"Chromium {RUNS} taps each, phone viewport 390x844, server on loopback")
     for name, times in [
         ("Hide power -> card back painted", hide),

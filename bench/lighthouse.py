@@ -6,18 +6,14 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
-from werkzeug.serving import make_server
+from _server import served_app
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from evilrobots import create_app  # noqa: E402
 
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
 CATEGORIES = ["performance", "accessibility", "best-practices"]
@@ -45,18 +41,15 @@ def score(url: str) -> dict[str, int]:
 
 
 def main() -> None:
-    app = create_app(
-        {"SECRET_KEY": "bench-" + "x" * 40, "RANDOM": random.Random(1)},
-        instance_path=tempfile.mkdtemp(),
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}"
+    with served_app() as base:
+        report(base)
+
+
+def report(base: str) -> None:
     print(f"{'page':<24}" + "".join(f"{c:>16}" for c in CATEGORIES))
     for path in sys.argv[1:] or ["/", "/actions", "/rules", "/robots", "/video", "/print"]:
         scores = score(base + path)
         print(f"{path:<24}" + "".join(f"{scores[c]:>16}" for c in CATEGORIES))
-    server.shutdown()
 
 
 if __name__ == "__main__":
