@@ -11,7 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask import url_for as flask_url_for
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -100,7 +100,7 @@ def create_app(
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 
-    assets = StaticVersions(Path(app.static_folder))
+    assets = StaticVersions(Path(app.static_folder), remember=not app.debug)
     app.extensions["evilrobots.assets"] = assets
 
     @app.url_defaults
@@ -156,12 +156,13 @@ class StaticVersions:
     URL, so no player is left on stale files.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, remember: bool = True) -> None:
         self.folder = folder
+        self.remember = remember  # off while developing, so an edited file gets a new URL
         self._versions: dict[str, str] = {}
 
     def version_of(self, filename: str) -> str:
-        if filename not in self._versions:
+        if filename not in self._versions or not self.remember:
             try:
                 data = (self.folder / filename).read_bytes()
             except OSError:
@@ -188,6 +189,8 @@ def _remembered_url_for() -> Any:
     cache: dict[tuple[Any, ...], str] = {}
 
     def url_for_template(endpoint: str, **values: Any) -> str:
+        if values.get("_external") or current_app.debug:
+            return flask_url_for(endpoint, **values)  # depends on the Host header / may change
         key = (request.script_root, endpoint, *sorted(values.items()))
         try:
             return cache[key]

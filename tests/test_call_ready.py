@@ -223,3 +223,11 @@ def test_an_offline_change_is_not_applied_to_a_newer_round(installed):
     )
     page.reload()
     assert [face_up(page, part) for part in PARTS] == [True, True, True]
+
+
+def test_while_developing_an_edited_file_gets_a_new_url(tmp_path):
+    (tmp_path / "app.css").write_text("body { color: red }")
+    versions = StaticVersions(tmp_path, remember=False)
+    before = versions.version_of("app.css")
+    (tmp_path / "app.css").write_text("body { color: blue }")
+    assert versions.version_of("app.css") != before
