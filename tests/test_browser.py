@@ -290,6 +290,26 @@ def test_quick_taps_are_all_saved(phone):
     assert card(phone, "allegiance").get_attribute("data-allegiance") == "evil"
 
 
+def test_randomise_waits_for_the_save_before_it_so_answers_cannot_cross(phone):
+    held, sent, release = [], [], []
+    phone.on("request", lambda request: sent.append(request.url))
+    phone.route("**/sync", lambda route: route.continue_() if release else held.append(route))
+    phone.get_by_role("button", name="Evil", exact=True).click()
+    phone.get_by_role("button", name="Good", exact=True).click()
+    phone.get_by_role("button", name="Randomise allegiance").click()
+    phone.wait_for_timeout(200)
+    assert len(held) == 1
+    assert not any(url.endswith("/randomise") for url in sent)  # still waiting its turn
+    release.append(True)
+    with phone.expect_response(lambda response: response.url.endswith("/randomise")):
+        held[0].continue_()
+    expect(phone.locator("#flips")).to_contain_text("Coins:")
+    shown = card(phone, "allegiance").get_attribute("data-allegiance")
+    phone.reload()
+    assert card(phone, "allegiance").get_attribute("data-allegiance") == shown
+    expect(phone.locator("#flips")).to_contain_text("Coins:")
+
+
 # ---- Everything again with JavaScript turned off -----------------------------------------
 
 

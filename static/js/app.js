@@ -74,10 +74,18 @@
   }
 
   // ---- Saving: one request at a time, the latest arrangement wins -------------------------
+  // Each request must carry the cookie the previous one set, or two answers could cross and
+  // the older would win; so every request the script makes waits its turn in one queue.
 
-  let inFlight = false;
-  let dirty = false;
+  let queue = Promise.resolve();
+  let syncQueued = false;
   let offline = !navigator.onLine;
+
+  function inTurn(task) {
+    const turn = queue.then(task);
+    queue = turn.catch(function () {});
+    return turn;
+  }
 
   function remember() {
     try { localStorage.setItem(PENDING, JSON.stringify(arrangement())); } catch (e) { /* full */ }
@@ -108,22 +116,24 @@
     });
   }
 
+  // Send the phone's arrangement as it is when its turn comes, so taps made while an earlier
+  // request was on its way travel together in one later request.
   function sync() {
-    if (inFlight) { dirty = true; return; }
-    const state = arrangement();
-    const data = new URLSearchParams();
-    data.append("round", state.round);
-    state.hidden.forEach(function (part) { data.append("hidden", part); });
-    data.append("allegiance", state.allegiance);
-    inFlight = true;
-    dirty = false;
-    post(hand.dataset.syncUrl, data).then(function () {
-      inFlight = false;
-      setOffline(false);
-      if (dirty) sync(); else forget();
-    }, function () {
-      inFlight = false;
-      setOffline(true);
+    if (syncQueued) return;
+    syncQueued = true;
+    inTurn(function () {
+      syncQueued = false;
+      const state = arrangement();
+      const data = new URLSearchParams();
+      data.append("round", state.round);
+      state.hidden.forEach(function (part) { data.append("hidden", part); });
+      data.append("allegiance", state.allegiance);
+      return post(hand.dataset.syncUrl, data).then(function () {
+        setOffline(false);
+        if (!syncQueued) forget();
+      }, function () {
+        setOffline(true);
+      });
     });
   }
 
@@ -168,7 +178,8 @@
         changed();
       }
     } else if (kind === "randomise") {
-      post(form.action, new URLSearchParams(new FormData(form, submitter))).then(function (state) {
+      const data = new URLSearchParams(new FormData(form, submitter));
+      inTurn(function () { return post(form.action, data); }).then(function (state) {
         setOffline(false);
         setAllegiance(state.allegiance);
         setFlips(state.flips, state.allegiance);
