@@ -128,7 +128,7 @@ def create_app(
 
     app.jinja_env.globals.update(
         url_for=_remembered_url_for(),
-        icon=functools.partial(_inline_icon, Path(app.static_folder)),
+        icon_art=functools.partial(_icon_art, Path(app.static_folder)),
         art_for=art_for,
         note_for=note_for,
         allegiance_art=ALLEGIANCE_ART,
@@ -219,8 +219,6 @@ def _icon_body(static: Path, name: str) -> str:
     return text[text.index(">") + 1 : text.rindex("</svg>")]
 
 
-def _inline_icon(static: Path, name: str, css_class: str = "icon") -> Markup:
-    """Return a decorative icon as inline SVG, coloured by the surrounding text colour."""
-    # Both parts are ours: a fixed tag, and the body of one of our own SVG files.
-    svg = '<svg class="{}" viewBox="0 0 512 512" aria-hidden="true" focusable="false">{}</svg>'
-    return Markup(svg).format(css_class, Markup(_icon_body(static, name)))  # nosec B704
+def _icon_art(static: Path, name: str) -> Markup:
+    """Return the shapes inside one of our own SVG icons, for the ``icon`` macro to wrap."""
+    return Markup(_icon_body(static, name))  # nosec B704
