@@ -1,17 +1,34 @@
+import html
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from evilrobots import create_app, load_or_create_secret_key
-from evilrobots.artwork import ROBOT_ART
-from evilrobots.cards import ROBOTS
-from evilrobots.hand import Action, load
+from evilrobots.artwork import ROBOT_ART, all_artwork
+from evilrobots.cards import ROBOTS, Allegiance, Coin
+from evilrobots.factory import create_app
+from evilrobots.hand import Action, Part, load
+from evilrobots.secret_key import load_or_create_secret_key
+from tests.test_hand import ROUND_ORDER
 
 
-def visible_text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+def visible_text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def flips_text(page: str) -> str:
+    """What the line under the allegiance buttons says (not its data-by-hand attribute)."""
+    return re.search(r'<p class="flips" id="flips"[^>]*>(.*?)</p>', page, re.S).group(1).strip()
+
+
+def allegiance_faces(page: str) -> tuple[str, list[str]]:
+    """The allegiance card's data-allegiance, and the faces drawn without ``hidden``."""
+    card = re.search(r'<section class="slot slot-allegiance".*?</section>', page, re.S).group(0)
+    shown = re.search(r'data-allegiance="(\w+)"', card).group(1)
+    faces = re.findall(r'data-face="(\w+)"(?! hidden)>', card)
+    return shown, faces
 
 
 # ---- The card view -------------------------------------------------------------------
@@ -26,7 +43,7 @@ def test_first_visit_deals_a_hand_and_shows_it(client, player):
         f'<p class="power-value"><span class="visually-hidden">Power </span>{hand.power.value}'
         in page
     )
-    assert hand.allegiance.label in page
+    assert allegiance_faces(page) == (hand.allegiance.value, [hand.allegiance.value])
 
 
 def test_the_hand_is_kept_between_visits(player):
@@ -39,13 +56,17 @@ def test_each_robot_has_its_own_icon():
 
 
 def test_shuffle_deals_a_new_round(player):
-    hands = {tuple(sorted(player.hand().items()))}
+    hand = load(player.hand())
+    cards = {(hand.robot, hand.power)}
     for _ in range(10):
+        previous = hand.round_id
         response = player.post("/shuffle")
         assert response.status_code == 303
         assert response.headers["Location"] == "/"
-        hands.add(tuple(sorted(player.hand().items())))
-    assert len(hands) > 6
+        hand = load(player.hand())
+        assert hand.round_id != previous  # every shuffle starts a new round
+        cards.add((hand.robot, hand.power))
+    assert len(cards) > 6
 
 
 def test_shuffle_clears_hidden_cards_and_the_points_card(player):
@@ -77,17 +98,21 @@ def test_set_each_allegiance(client, player, allegiance):
     page = client.get("/").get_data(as_text=True)
     assert f'data-allegiance="{allegiance}"' in page
     assert f'value="{allegiance}" class="choice choice-{allegiance}" aria-pressed="true"' in page
-    assert "Allegiance set by hand" in page
+    assert allegiance_faces(page) == (allegiance, [allegiance])
+    assert flips_text(page) == "Allegiance set by hand"
 
 
 def test_randomise_shows_the_two_flips(client, player):
-    player.post("/allegiance", allegiance="good")
+    other = "evil" if load(player.hand()).allegiance.value != "evil" else "good"
+    player.post("/allegiance", allegiance=other)
+    assert flips_text(client.get("/").get_data(as_text=True)) == "Allegiance set by hand"
     player.post("/randomise")
     hand = load(player.hand())
     assert hand.flips is not None
     text = visible_text(client.get("/").get_data(as_text=True))
     first, second = (coin.label for coin in hand.flips)
     assert f"Coins: {first} + {second} → {hand.allegiance.label}" in text
+    assert "Allegiance set by hand" not in text
 
 
 def test_points_card_is_drawn_and_shown_as_its_own_card(client, player):
@@ -101,21 +126,41 @@ def test_points_card_is_drawn_and_shown_as_its_own_card(client, player):
 
 
 @pytest.mark.parametrize(
-    ("path", "form", "key"),
+    ("path", "form"),
     [
-        ("/hide", {"part": "power"}, "hidden"),
-        ("/allegiance", {"allegiance": "evil"}, "allegiance"),
-        ("/randomise", {}, "flips"),
-        ("/points", {}, "points"),
+        ("/hide", {"part": "power"}),
+        ("/show", {"part": "power"}),
+        ("/allegiance", {"allegiance": "evil"}),
+        ("/randomise", {}),
+        ("/points", {}),
     ],
 )
-def test_the_script_gets_the_new_state_as_json(player, path, form, key):
+def test_the_script_gets_the_new_state_as_json(player, path, form):
+    player.post("/hide", part="power")
+    player.post("/allegiance", allegiance="good")
     response = player.post_json(path, **form)
     assert response.status_code == 200
     assert response.is_json
-    state = response.get_json()
-    assert set(state) == {"round", "hidden", "allegiance", "flips", "points"}
-    assert state[key] not in (None, [])
+    hand = load(player.hand())
+    assert response.get_json() == {
+        "round": hand.round_tag,
+        "hidden": sorted(part.value for part in hand.hidden),
+        "allegiance": hand.allegiance.value,
+        "flips": [coin.value for coin in hand.flips] if hand.flips else None,
+        "coins": hand.coins_text,
+        "points": hand.points.value if hand.points else None,
+    }
+
+
+def test_each_json_answer_reports_the_change_it_made(player):
+    assert player.post_json("/hide", part="power").get_json()["hidden"] == ["power"]
+    assert player.post_json("/show", part="power").get_json()["hidden"] == []
+    assert player.post_json("/allegiance", allegiance="evil").get_json()["allegiance"] == "evil"
+    randomised = player.post_json("/randomise").get_json()
+    first, second = (Coin(value) for value in randomised["flips"])
+    assert randomised["allegiance"] == Allegiance.from_flips(first, second).value
+    assert randomised["coins"].startswith(f"Coins: {first.label} + {second.label} → ")
+    assert 1 <= player.post_json("/points").get_json()["points"] <= 9
 
 
 def test_two_players_have_independent_hands(app):
@@ -131,14 +176,23 @@ def test_two_players_have_independent_hands(app):
 # ---- Action views and the actions panel ----------------------------------------------
 
 
+def phases_listed(page: str) -> list[tuple[str, list[str]]]:
+    """Each heading on the page, with the action links between it and the next heading."""
+    listed = []
+    for section in re.split(r"<h2[^>]*>", page)[1:]:
+        heading, rest = section.split("</h2>", 1)
+        labels = re.findall(r'class="action-link"[^>]*>(.*?)</a>', rest)
+        listed.append((heading, [html.unescape(label) for label in labels]))
+    return listed
+
+
 def test_actions_panel_lists_every_action_under_its_phase(client):
     page = client.get("/actions").get_data(as_text=True)
     text = visible_text(page)
     for action in Action:
         assert f'href="/action/{action.slug}"' in page
         assert action.summary in text
-    assert text.index("The Debate phase") < text.index("Your turn in the Countdown")
-    assert text.index("Your turn in the Countdown") < text.index("The end of the round")
+    assert phases_listed(page) == ROUND_ORDER
 
 
 @pytest.mark.parametrize("action", list(Action), ids=lambda a: a.slug)
@@ -153,22 +207,36 @@ def test_action_view_shows_only_what_the_action_requires(client, player, action)
     )
     if not action.shows:
         assert "Reveal nothing" in page
-    assert (hand.robot.name in page) == ("robot" in {p.value for p in action.shows})
+    assert (hand.robot.name in page) == (Part.ROBOT in action.shows)
+    power = f'<span class="visually-hidden">Power </span>{hand.power.value}</p>'
+    assert (power in page) == (Part.POWER in action.shows)
+    if Part.ALLEGIANCE in action.shows:
+        assert allegiance_faces(page) == (hand.allegiance.value, [hand.allegiance.value])
+    else:
+        assert "data-allegiance=" not in page
     assert 'href="/"' in page
 
 
 def test_action_view_leaves_the_hand_as_it_was(player, client):
+    player.post("/hide", part="robot")
+    player.post("/hide", part="power")
     before = player.hand()
-    client.get("/action/end-of-round")
-    assert player.hand() == before
+    assert before["h"] == "rp"
+    for action in Action:
+        assert client.get(f"/action/{action.slug}").status_code == 200
+        assert player.hand() == before, action.slug
 
 
 def test_credits_name_the_icon_authors(client):
-    text = visible_text(client.get("/credits").get_data(as_text=True))
-    assert "Lorc" in text and "Delapouite" in text
-    assert "CC" in text or "Creative Commons" in text
-    for robot in ROBOTS:
-        assert robot.name in text
+    page = client.get("/credits").get_data(as_text=True)
+    text = visible_text(page)
+    assert "Creative Commons" in text
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page.split("<tbody>")[1], re.S)
+    assert len(rows) == len(all_artwork())
+    for (what, art), row in zip(all_artwork(), rows, strict=True):
+        assert f"<td>{what}</td>" in row
+        assert f'<a href="{art.source_url}">{art.icon}</a>' in row
+        assert f"<td>{art.author}</td>" in row
 
 
 # ---- Bad input: clear 4xx, never a 500, never a lost hand ----------------------------
@@ -202,12 +270,29 @@ def test_bad_requests_get_a_clear_page_and_keep_the_hand(
     assert player.hand() == before
 
 
-def test_a_forged_cookie_gets_a_fresh_hand(client):
-    client.set_cookie("evilrobots", "eyJoYW5kIjp7InYiOjF9fQ.forged.signature")
+# A well-formed hand with every card hidden and a points card drawn.
+FORGED_HAND = {"v": 1, "r": 0, "p": 9, "a": "e", "h": "rpa", "x": 5}
+
+
+def signed(app, state) -> str:
+    return app.session_interface.get_signing_serializer(app).dumps({"hand": state})
+
+
+@pytest.mark.parametrize("forgery", ["another key", "broken signature"])
+def test_a_forged_cookie_gets_a_fresh_hand(app, client, forgery):
+    assert load(FORGED_HAND).hidden  # a real hand: only the signature can give it away
+    if forgery == "another key":
+        cookie = signed(create_app({"SECRET_KEY": "another-key-" + "y" * 40}), FORGED_HAND)
+    else:
+        payload, signature = signed(app, FORGED_HAND).rsplit(".", 1)
+        cookie = payload + "." + ("B" if signature[0] == "A" else "A") + signature[1:]
+    client.set_cookie("evilrobots", cookie)
     response = client.get("/")
     assert response.status_code == 200
     with client.session_transaction() as session:
-        assert load(session["hand"])
+        hand = load(session["hand"])
+    assert hand.hidden == frozenset() and hand.points is None
+    assert 'data-hidden="true"' not in response.get_data(as_text=True)
 
 
 def test_a_cookie_signed_with_another_key_gets_a_fresh_hand(app):
@@ -235,7 +320,7 @@ def test_a_signed_session_without_a_valid_hand_gets_a_fresh_one(client):
 
 
 def test_the_hand_lives_in_a_small_signed_cookie_not_on_the_server(app, client):
-    assert type(app.session_interface) is SecureCookieSessionInterface
+    assert isinstance(app.session_interface, SecureCookieSessionInterface)
     response = client.get("/")
     cookie = response.headers["Set-Cookie"]
     assert cookie.startswith("evilrobots=")
@@ -243,8 +328,11 @@ def test_the_hand_lives_in_a_small_signed_cookie_not_on_the_server(app, client):
     assert len(cookie) < 300
 
 
-def test_hands_survive_a_restart_because_the_key_is_kept(tmp_path):
+def test_hands_survive_a_restart_because_the_key_is_kept(tmp_path, monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
     first = create_app(instance_path=tmp_path)
+    assert (tmp_path / "secret_key").exists()
     client = first.test_client()
     client.get("/")
     client.post("/hide", data={"part": "power"})
@@ -259,6 +347,31 @@ def test_hands_survive_a_restart_because_the_key_is_kept(tmp_path):
     again.get("/")
     with again.session_transaction() as session:
         assert session["hand"] == before
+
+
+def test_a_remembered_cookie_is_still_checked_for_age_and_tampering(app, client):
+    client.get("/")
+    good = client.get_cookie("evilrobots").value
+    assert "Set-Cookie" not in client.get("/").headers  # known and kept: nothing to set
+    payload, signature = good.rsplit(".", 1)
+    forger = app.test_client()
+    forger.set_cookie("evilrobots", payload + "." + signature[::-1])
+    assert "Set-Cookie" in forger.get("/").headers  # refused: a fresh hand is dealt
+    late = app.test_client()
+    late.set_cookie("evilrobots", good)
+    app.permanent_session_lifetime = timedelta(seconds=-1)  # every cookie is now too old
+    assert "Set-Cookie" in late.get("/").headers
+
+
+def test_one_request_changing_its_session_never_changes_anothers(app, client):
+    client.get("/")
+    cookie = client.get_cookie("evilrobots").value
+    first, second = app.test_client(), app.test_client()
+    for browser in (first, second):
+        browser.set_cookie("evilrobots", cookie)
+    first.post("/hide", data={"part": "robot"})
+    with second.session_transaction() as session:
+        assert session["hand"]["h"] == ""
 
 
 def test_secret_key_is_generated_once_and_private(tmp_path):
@@ -297,8 +410,11 @@ def test_sync_sets_hidden_cards_and_allegiance_at_once(client, player):
 
 
 def test_sync_for_an_older_round_is_refused_and_changes_nothing(client, player):
+    old_round = load(player.hand()).round_tag
+    player.post("/shuffle")
     before = player.hand()
-    form = {"round": "00000000", "hidden": ["power"], "allegiance": "good"}
+    assert load(before).round_tag != old_round
+    form = {"round": old_round, "hidden": ["power"], "allegiance": "good"}
     response = client.post("/sync", data=form)
     assert response.status_code == 409
     assert "reload" in response.get_data(as_text=True)

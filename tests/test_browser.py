@@ -37,6 +37,13 @@ def assert_fully_on_screen(page: Page, locator) -> None:
     assert box["y"] + box["height"] <= viewport["height"] + 0.5, (locator, box)
 
 
+def wait_until_saved(page: Page) -> None:
+    """Wait until the server has every change the phone made (nothing pending on the phone)."""
+    page.wait_for_function(
+        "() => !Object.keys(localStorage).some(key => key.startsWith('evilrobots:pending'))"
+    )
+
+
 def tap_and_wait_for_save(page: Page, name: str) -> None:
     """Tap a button the script saves in the background, and wait until the server has it."""
     with page.expect_response(lambda response: response.request.method == "POST"):
@@ -101,8 +108,10 @@ def test_landscape_shows_the_three_cards_and_the_controls(new_phone, live_server
 def test_shuffle_deals_new_cards(phone):
     seen = {hand_on_screen(phone)}
     for _ in range(6):
-        phone.get_by_role("button", name="Shuffle").click()
-        expect(card(phone, "robot")).to_be_visible()
+        round_id = phone.locator("#hand").get_attribute("data-round")
+        phone.get_by_role("button", name="Shuffle", exact=True).click()
+        # The whole card view is swapped for the new round's.
+        expect(phone.locator("#hand")).not_to_have_attribute("data-round", round_id)
         seen.add(hand_on_screen(phone))
     assert len(seen) >= 4
 
@@ -196,9 +205,9 @@ def assert_shows_exactly(page: Page, action: Action) -> None:
 def test_each_action_entry_shows_just_what_it_needs(phone, action):
     open_action(phone, action)
     assert_shows_exactly(phone, action)
-    expect(phone.get_by_role("button", name="Shuffle")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Shuffle", exact=True)).to_be_hidden()
     back_to_cards(phone).click()
-    expect(phone.get_by_role("button", name="Shuffle")).to_be_visible()
+    expect(phone.get_by_role("button", name="Shuffle", exact=True)).to_be_visible()
     for part in PARTS:
         expect(card(phone, part)).to_be_visible()
 
@@ -208,7 +217,7 @@ def test_an_action_view_survives_a_reload(phone):
     phone.reload()
     assert_shows_exactly(phone, Action.CONVERT_OTHER)
     back_to_cards(phone).click()
-    expect(phone.get_by_role("button", name="Shuffle")).to_be_visible()
+    expect(phone.get_by_role("button", name="Shuffle", exact=True)).to_be_visible()
 
 
 def test_shown_cards_grow_in_an_action_view(phone):
@@ -256,7 +265,7 @@ def test_two_players_have_independent_hands(new_phone, live_server):
     bob.goto(live_server + "/")
     bob_before = hand_on_screen(bob)
     tap_and_wait_for_save(alice, "Hide power")
-    alice.get_by_role("button", name="Shuffle").click()
+    alice.get_by_role("button", name="Shuffle", exact=True).click()
     bob.reload()
     assert hand_on_screen(bob) == bob_before
     assert face_up(bob, "power")
@@ -335,7 +344,7 @@ def test_the_whole_flow_works_without_javascript(new_phone, live_server):
         page.get_by_role("link", name="Back to cards").click()
     seen = {first}
     for _ in range(5):
-        page.get_by_role("button", name="Shuffle").click()
+        page.get_by_role("button", name="Shuffle", exact=True).click()
         seen.add(hand_on_screen(page))
     assert len(seen) >= 3
     expect(page.get_by_role("button", name="Draw points card")).to_be_visible()

@@ -7,9 +7,16 @@ import struct
 import pytest
 from playwright.sync_api import expect
 
-from evilrobots import StaticVersions
+from evilrobots.assets import StaticVersions
 from evilrobots.hand import Action
-from tests.test_browser import PARTS, assert_shows_exactly, card, face_up, open_action
+from tests.test_browser import (
+    PARTS,
+    assert_shows_exactly,
+    card,
+    face_up,
+    hand_on_screen,
+    open_action,
+)
 
 # A stand-in for the Screen Wake Lock API that records what the page asks of it, and lets the
 # test hide and show the page as a phone would.
@@ -36,8 +43,16 @@ window.__setVisible = (state) => {
 NO_WAKE_LOCK = 'Object.defineProperty(navigator, "wakeLock", {value: undefined});'
 
 
+WAKE_NOTE = "screen stays on while your cards are open"
+
+
 def wake(page) -> dict:
     return page.evaluate("window.__wake")
+
+
+def wait_for_wake_lock(page) -> None:
+    """Wait until the page holds the wake lock and has said whatever it says about it."""
+    expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute("data-held", "true")
 
 
 def test_screen_is_kept_on_while_the_cards_are_visible(new_phone, live_server):
@@ -46,10 +61,12 @@ def test_screen_is_kept_on_while_the_cards_are_visible(new_phone, live_server):
     page.goto(live_server + "/")
     button = page.get_by_role("button", name="Keep screen on")
     expect(button).to_have_attribute("aria-pressed", "true")
-    page.wait_for_function("() => window.__wake.held")
-    expect(page.locator("#toast")).to_contain_text("screen stays on")
-    page.locator("#toast").click()
-    expect(page.locator("#toast")).to_be_hidden()
+    wait_for_wake_lock(page)
+    status = page.locator("#status")
+    expect(status).to_contain_text(WAKE_NOTE)
+    page.get_by_role("button", name="Hide power").click()  # the note goes at the next tap
+    expect(status).to_be_empty()
+    expect(page.get_by_role("button", name="Show power")).to_be_visible()
 
     page.evaluate("__setVisible('hidden')")
     assert wake(page) == {"requests": 1, "releases": 1, "held": False}
@@ -72,11 +89,23 @@ def test_the_player_can_let_the_screen_sleep(new_phone, live_server):
     expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute(
         "aria-pressed", "false"
     )
-    expect(page.locator("#toast")).to_be_hidden()  # told once per visit, not on every page
+    expect(page.locator("#status")).not_to_contain_text("screen stays on")
     page.evaluate("__setVisible('visible')")
     assert wake(page)["requests"] == 0
     page.get_by_role("button", name="Keep screen on").click()
     page.wait_for_function("() => window.__wake.held")
+
+
+def test_the_player_is_told_the_screen_stays_on_once_per_visit(new_phone, live_server):
+    page = new_phone()
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(live_server + "/")
+    wait_for_wake_lock(page)
+    expect(page.locator("#status")).to_contain_text(WAKE_NOTE)
+    page.reload()  # the wake lock is still wanted, and taken again
+    wait_for_wake_lock(page)
+    assert wake(page)["held"] is True
+    expect(page.locator("#status")).not_to_contain_text("screen stays on")
 
 
 def test_without_a_wake_lock_nothing_breaks(new_phone, live_server):
@@ -131,8 +160,13 @@ def test_service_worker_precaches_the_versioned_files_the_page_uses(client):
     worker = client.get("/sw.js")
     assert worker.headers["Cache-Control"] == "no-cache"
     script = worker.get_data(as_text=True)
-    for asset in re.findall(r'(?:href|src)="(/static/(?:css|js)/[^"]+\?v=\w+)"', page):
-        assert json.dumps(asset) in script
+    assets = re.findall(r'(?:href|src)="(/static/(?:css|js)/[^"]+\?v=\w+)"', page)
+    assert {asset.split("?")[0] for asset in assets} >= {"/static/css/app.css", "/static/js/app.js"}
+    sprites = set(re.findall(r'<use href="(/icons\.svg\?v=\w+)#', page))
+    assert len(sprites) == 1
+    for url in assets + list(sprites):
+        assert json.dumps(url) in script
+    assert 'const PAGES = ["/", "/rules", "/robots", "/video"];' in script
     assert "skipWaiting" in script and "clients.claim" in script
 
 
@@ -156,6 +190,17 @@ def test_versioned_static_files_are_cached_for_a_year(client):
 
 
 # ---- Offline-safe ------------------------------------------------------------------------
+
+
+# The arrangement the phone keeps until the server has it, by its localStorage key (the key
+# starts with "evilrobots:pending" and may name the URL it is saved to).
+PENDING = """() => Object.fromEntries(Object.keys(localStorage)
+  .filter(key => key.startsWith("evilrobots:pending"))
+  .map(key => [key, JSON.parse(localStorage.getItem(key))]))"""
+
+
+def pending(page) -> dict:
+    return page.evaluate(PENDING)
 
 
 @pytest.fixture
@@ -186,10 +231,16 @@ def test_offline_the_hand_stays_and_the_local_controls_work(installed):
     assert_shows_exactly(page, Action.CONVERT_OTHER)
     page.get_by_role("button", name="Back to cards").click()
 
-    # Shuffling needs the server: the page says so and the hand is untouched.
-    page.get_by_role("button", name="Shuffle").click()
+    # Shuffling needs the server: the tap sends nothing and the hand is untouched.
+    sent = []
+    page.on("request", lambda request: sent.append((request.method, request.url)))
+    round_id, shown = page.locator("#hand").get_attribute("data-round"), hand_on_screen(page)
+    page.get_by_role("button", name="Shuffle", exact=True).click()
     expect(page.locator("#status")).to_contain_text("need the connection")
-    expect(card(page, "robot").locator(".robot-name")).to_have_text(robot)
+    page.wait_for_timeout(300)
+    assert [url for method, url in sent if method == "POST" and url.endswith("/shuffle")] == []
+    assert page.locator("#hand").get_attribute("data-round") == round_id
+    assert hand_on_screen(page) == shown
 
     # Offline changes survive a reload from the cache ...
     page.reload()
@@ -203,26 +254,30 @@ def test_offline_the_hand_stays_and_the_local_controls_work(installed):
     page.reload()
     assert not face_up(page, "robot")
     assert card(page, "allegiance").get_attribute("data-allegiance") == "evil"
-    assert page.evaluate("localStorage.getItem('evilrobots:pending')") is None
+    assert pending(page) == {}
 
 
 def test_an_offline_change_is_not_applied_to_a_newer_round(installed):
     page = installed
     page.context.set_offline(True)
     page.get_by_role("button", name="Hide power").click()
-    pending = page.evaluate("localStorage.getItem('evilrobots:pending')")
-    assert pending and '"power"' in pending
+    ((key, saved),) = pending(page).items()
+    old_round = page.locator("#hand").get_attribute("data-round")
+    assert saved["round"] == old_round and saved["hidden"] == ["power"]
     page.context.set_offline(False)
-    page.wait_for_function("() => localStorage.getItem('evilrobots:pending') === null")
-    page.get_by_role("button", name="Shuffle").click()
+    page.wait_for_function("key => localStorage.getItem(key) === null", arg=key)
+    page.get_by_role("button", name="Shuffle", exact=True).click()
+    expect(page.locator("#hand")).not_to_have_attribute("data-round", old_round)
     expect(page.get_by_role("button", name="Hide power")).to_be_visible()
-    # A stale arrangement from the old round is dropped, not applied.
-    page.evaluate(
-        "localStorage.setItem('evilrobots:pending', JSON.stringify("
-        "{round: 'deadbeef', hidden: ['robot', 'power', 'allegiance'], allegiance: 'evil'}))"
-    )
+    allegiance = card(page, "allegiance").get_attribute("data-allegiance")
+    other = "good" if allegiance != "good" else "evil"
+    # An arrangement left over from the old round is dropped, not applied to the new one.
+    stale = {"round": old_round, "hidden": PARTS, "allegiance": other}
+    page.evaluate("([key, s]) => localStorage.setItem(key, JSON.stringify(s))", [key, stale])
     page.reload()
     assert [face_up(page, part) for part in PARTS] == [True, True, True]
+    assert card(page, "allegiance").get_attribute("data-allegiance") == allegiance
+    assert pending(page) == {}
 
 
 def test_while_developing_an_edited_file_gets_a_new_url(tmp_path):

@@ -1,20 +1,18 @@
 import json
-import re
+from pathlib import Path
 
 import pytest
 
 from evilrobots.cards import POWER_DECK, ROBOTS, Allegiance, Coin, Kind, PowerCard, robot_named
-from tests.conftest import RULES
+
+THE_BOTS = Path(__file__).resolve().parent / "data" / "the-bots.json"
 
 H, T = Coin.HEADS, Coin.TAILS
 
 
 def rules_bots() -> dict[str, list[str]]:
-    """The "The Bots" JSON from the rules, the reference for every robot card."""
-    text = RULES.read_text()
-    block = re.search(r"The Bots:\s*(\{.*?\n\})", text, re.S)
-    assert block, "the rules file no longer has The Bots JSON"
-    return json.loads(block.group(1))
+    """The "The Bots" JSON from the v0.8 rules (see tests/data/README.md), the reference."""
+    return json.loads(THE_BOTS.read_text())
 
 
 def test_robots_are_exactly_the_rules_json():

@@ -4,7 +4,13 @@ from collections import Counter
 import pytest
 
 from evilrobots.cards import POWER_DECK, ROBOTS, PowerCard
-from evilrobots.deal import deal_hands, draw_points_card, flip_coins, remaining_power_cards
+from evilrobots.deal import (
+    deal_hands,
+    draw_points_card,
+    flip_coins,
+    remaining_power_cards,
+    shuffled,
+)
 
 
 def test_same_seed_deals_the_same_hand():
@@ -36,10 +42,19 @@ def test_impossible_table_sizes_are_refused(players):
         deal_hands(players, random.Random(1))
 
 
-def test_dealing_shuffles_a_copy_and_leaves_the_decks_alone():
-    before = (ROBOTS, POWER_DECK)
-    deal_hands(18, random.Random(3))
-    assert (ROBOTS, POWER_DECK) == before
+def test_shuffling_returns_a_shuffled_copy_and_leaves_the_deck_alone():
+    deck = list(range(18))
+    result = shuffled(deck, random.Random(3))
+    assert deck == list(range(18))
+    assert sorted(result) == deck
+    assert result != deck
+
+
+def test_dealing_uses_only_the_random_source_it_is_given():
+    random.seed(1)
+    first = deal_hands(9, random.Random(5))
+    random.seed(2)
+    assert deal_hands(9, random.Random(5)) == first
 
 
 def test_remaining_deck_removes_one_copy_per_dealt_card():

@@ -9,10 +9,11 @@ import os
 import random
 from http.cookies import SimpleCookie
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evilrobots import create_app
+from evilrobots.factory import create_app
 from evilrobots.hand import Action
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -119,6 +120,25 @@ cookies = st.one_of(
         ),
     ),
 )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/../evilrobots/__init__.py",
+        "/static/%2e%2e/evilrobots/__init__.py",
+        "/static/%2E%2E/evilrobots/secret_key.py",
+        "/static/..%2fevilrobots%2f__init__.py",
+        "/static/%2e%2e/secret_key",
+        "/static/css/%2e%2e/%2e%2e/%2e%2e/pyproject.toml",
+    ],
+)
+def test_static_paths_cannot_climb_out_of_the_static_folder(path):
+    response = APP.test_client().get(path)
+    assert response.status_code == 404
+    body = response.get_data(as_text=True)
+    assert "import " not in body and '"""' not in body and "[project]" not in body
+    assert APP.config["SECRET_KEY"] not in body
 
 
 @settings(

@@ -1,4 +1,5 @@
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,6 @@ from evilrobots.hand import (
     Action,
     Hand,
     Part,
-    Phase,
     actions_by_phase,
     dump,
     load,
@@ -95,17 +95,39 @@ def test_every_action_has_a_reveal_test():
     assert {action for action, _ in EXPECTED_REVEALS} == set(Action)
 
 
+# The phases of a round in the order they happen, each with its actions in order.
+ROUND_ORDER = [
+    ("The Debate phase", ["Debate"]),
+    (
+        "Your turn in the Countdown",
+        [
+            "Prove your power",
+            "Use your robot's action",
+            "Convert another player",
+            "Convert yourself",
+            "Pass",
+        ],
+    ),
+    ("Reactions", ["Use a reaction"]),
+    (
+        "You are the target of a conversion",
+        [
+            "It worked: show your new allegiance",
+            "It failed: prove it with your power",
+            "It failed: prove it with your robot",
+        ],
+    ),
+    ("The Pass phase", ["Show your power in the Pass phase"]),
+    ("The end of the round", ["End of the round"]),
+]
+
+
 def test_actions_are_grouped_in_the_order_a_round_runs():
     groups = actions_by_phase()
-    assert [phase for phase, _ in groups] == list(Phase)
-    assert [a.label for a in dict(groups)[Phase.COUNTDOWN]] == [
-        "Prove your power",
-        "Use your robot's action",
-        "Convert another player",
-        "Convert yourself",
-        "Pass",
-    ]
-    assert all(actions for _, actions in groups)
+    assert [phase.heading for phase, _ in groups] == [heading for heading, _ in ROUND_ORDER]
+    assert [
+        (phase.heading, [action.label for action in actions]) for phase, actions in groups
+    ] == ROUND_ORDER
 
 
 def test_action_slugs_are_unique_and_round_trip():
@@ -124,9 +146,12 @@ def test_dump_and_load_round_trip_every_shape_of_hand(hand):
         hand.choose(Allegiance.EVIL),
         hand.draw_points(rng).hide(P),
         hand.randomise(rng),
+        replace(hand, round_id=0xDEADBEEF),
+        replace(hand, round_id=2**32 - 1),
     ]
     for shape in shapes:
         assert load(dump(shape)) == shape
+    assert dump(replace(hand, round_id=0xDEADBEEF))["n"] == 0xDEADBEEF
 
 
 @pytest.mark.parametrize(
@@ -149,6 +174,11 @@ def test_dump_and_load_round_trip_every_shape_of_hand(hand):
         {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "f": "HX"},
         {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "f": "TT"},
         {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "x": 0},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": -1},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": 2**32},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": "1"},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": True},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": 1.0},
     ],
 )
 def test_load_refuses_anything_that_is_not_a_hand(state):

@@ -60,11 +60,18 @@ def test_card_controls_work_from_the_keyboard(phone):
     phone.keyboard.press("Space")
     expect(phone.get_by_role("button", name="Hide power")).to_be_focused()
     assert face_up(phone, "power")
-    tab_to(phone, "Evil")
+    other = next(  # an allegiance the hand does not have yet
+        name
+        for name in ["Good", "Evil", "Neutral"]
+        if phone.get_by_role("button", name=name, exact=True).get_attribute("aria-pressed")
+        == "false"
+    )
+    tab_to(phone, other)
     phone.keyboard.press("Space")
-    expect(phone.get_by_role("button", name="Evil", exact=True)).to_have_attribute(
+    expect(phone.get_by_role("button", name=other, exact=True)).to_have_attribute(
         "aria-pressed", "true"
     )
+    expect(card(phone, "allegiance")).to_have_attribute("data-allegiance", other.lower())
 
 
 def test_actions_panel_and_action_views_work_from_the_keyboard(phone):
@@ -84,7 +91,7 @@ def test_actions_panel_and_action_views_work_from_the_keyboard(phone):
     tab_to(phone, "Back to cards")
     assert phone.evaluate(FOCUS_RING)["ring"]
     phone.keyboard.press("Enter")
-    expect(phone.get_by_role("button", name="Shuffle")).to_be_visible()
+    expect(phone.get_by_role("button", name="Shuffle", exact=True)).to_be_visible()
     expect(phone.get_by_role("link", name="Actions")).to_be_focused()
 
 

@@ -19,23 +19,33 @@ def test_every_robot_has_a_gallery_note():
 
 
 @pytest.mark.parametrize(
-    "section",
+    ("heading", "title"),
     [
-        "Setup",
-        "The three phases",
-        "Debate",
-        "Countdown",
-        "Pass phase",
-        "Conversions",
-        "What you must show",
-        "Ending and scoring a round",
-        "Winning the game",
-        "The non-player robot",
-        "Lying is fine; cheating is not",
+        ('<h2 id="setup">', "Setup"),
+        ('<h2 id="phases">', "The three phases"),
+        ("<h3>", "1. Debate"),
+        ("<h3>", "2. Countdown"),
+        ("<h3>", "3. Pass phase"),
+        ('<h2 id="conversions">', "Conversions"),
+        ('<h2 id="reveals">', "What you must show"),
+        ('<h2 id="ending">', "Ending and scoring a round"),
+        ('<h2 id="winning">', "Winning the game"),
+        ('<h2 id="small">', "The non-player robot (small groups)"),
+        ('<h2 id="lying">', "Lying is fine; cheating is not"),
     ],
 )
-def test_rules_page_covers_each_topic(client, section):
-    assert section in text_of(client, "/rules")
+def test_rules_page_covers_each_topic(client, heading, title):
+    page = client.get("/rules").get_data(as_text=True)
+    # The heading itself (not a table-of-contents link), with some rules under it.
+    level = heading[2]
+    opening = f"{heading}{title}</h{level}>"
+    assert opening in page
+    after = page.split(opening, 1)[1]
+    section = re.split(r"<h2|</main>" if level == "2" else r"<h[23]|</main>", after)[0]
+    assert len(re.sub(r"<[^>]+>", " ", section).split()) >= 20, title
+    anchor = re.match(r'<h2 id="(\w+)">', heading)
+    if anchor:
+        assert f'<a href="#{anchor.group(1)}">' in page  # listed on the table of contents
 
 
 def test_rules_state_the_key_numbers(client):

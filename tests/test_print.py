@@ -50,6 +50,8 @@ def test_robot_pages_hold_nine_robots_each_in_order(printed):
             assert robot.name in text, (number, robot.name)
         for robot in set(ROBOTS) - set(robots):
             assert robot.name not in re.findall(r"\w+Bot", text)
+        positions = [text.index(f"{robot.name}\n") for robot in robots]
+        assert positions == sorted(positions), (number, positions)
 
 
 def test_power_pages_hold_two_of_each_value(printed):

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from evilrobots import create_app, security, serve
+from evilrobots import security, serve
+from evilrobots.factory import create_app
 
 POSTS = [
     ("/shuffle", {}),
@@ -163,7 +164,8 @@ def test_healthz_answers_without_a_session(client):
 
 def test_no_secret_key_is_written_in_the_source():
     source = "\n".join(p.read_text() for p in Path(security.__file__).parent.glob("*.py"))
-    assert not re.search(r"SECRET_KEY\W+[\"']", source)
+    assert not re.search(r"SECRET_KEY\W+[\"']", source, re.IGNORECASE)
+    assert not re.search(r"secret_key\s*=\s*[\"']", source, re.IGNORECASE)
 
 
 def test_production_deals_with_the_operating_systems_randomness(tmp_path, monkeypatch):
@@ -219,7 +221,12 @@ def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
             assert response.headers["Server"].startswith("gunicorn")
     finally:
         server.send_signal(signal.SIGTERM)
-        out, err = server.communicate(timeout=20)
+        try:
+            out, err = server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            out, err = server.communicate()
+            pytest.fail(f"the server did not stop within 20 s of SIGTERM:\n{out[-3000:]}\n{err}")
     assert "Booting worker" in out
     assert '"GET /healthz HTTP/1.1" 200' in out
     assert err == ""
