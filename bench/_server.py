@@ -13,9 +13,8 @@ from pathlib import Path
 from werkzeug.serving import make_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from evilrobots import create_app  # noqa: E402
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from evilrobots.factory import create_app  # noqa: E402
+from tools import chromium  # noqa: E402, F401  (for the scripts that drive a browser)
 
 
 @contextmanager

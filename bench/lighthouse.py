@@ -11,11 +11,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _server import served_app
+from _server import chromium, served_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
-FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
 CATEGORIES = ["performance", "accessibility", "best-practices"]
 
 
@@ -28,8 +27,7 @@ def score(url: str) -> dict[str, int]:
                 url,
                 "--only-categories=" + ",".join(CATEGORIES),
                 "--form-factor=mobile",
-                "--chrome-path=/usr/bin/chromium",
-                f"--chrome-flags={FLAGS}",
+                *chromium.lighthouse_flags(),
                 "--output=json",
                 f"--output-path={report}",
                 "--quiet",

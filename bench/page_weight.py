@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from _server import CHROMIUM_ARGS, served_app
+from _server import chromium, served_app
 from playwright.sync_api import sync_playwright
 
 KINDS = {"document": "HTML", "stylesheet": "CSS", "script": "JS", "image": "images"}
@@ -19,9 +19,7 @@ KINDS = {"document": "HTML", "stylesheet": "CSS", "script": "JS", "image": "imag
 def measure(path: str = "/") -> dict[str, list[int]]:
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     with served_app() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
+        browser = chromium.launch(playwright)
         page = browser.new_page(viewport={"width": 390, "height": 844})
         responses = []
         page.on("response", lambda response: responses.append(response))

@@ -148,6 +148,21 @@ class Action(enum.Enum):
         self.summary = summary
         self.shows = shows
 
+    @property
+    def kicker(self) -> str:
+        """The phase named above the action's title, unless the title already says it."""
+        return "" if self.label.lower() in self.phase.heading.lower() else self.phase.heading
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The cards this action shows, in the order they sit on the phone."""
+        return tuple(part for part in Part if part in self.shows)
+
+    @property
+    def shows_text(self) -> str:
+        """What the action shows, in words: "robot, power" or "nothing"."""
+        return ", ".join(part.label for part in self.parts) or "nothing"
+
     @classmethod
     def from_slug(cls, slug: str) -> Action:
         """Return the action with this slug; raise KeyError for an unknown one."""
@@ -155,6 +170,16 @@ class Action(enum.Enum):
             if action.slug == slug:
                 return action
         raise KeyError(slug)
+
+
+BY_HAND = "Allegiance set by hand"
+
+
+def coins_text(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:
+    """Say where an allegiance came from: "Coins: Heads + Tails → Neutral", or by hand."""
+    if flips is None:
+        return BY_HAND
+    return f"Coins: {flips[0].label} + {flips[1].label} → {allegiance.label}"
 
 
 def actions_by_phase() -> list[tuple[Phase, list[Action]]]:
@@ -202,6 +227,16 @@ class Hand:
 
     def is_hidden(self, part: Part) -> bool:
         return part in self.hidden
+
+    @property
+    def round_tag(self) -> str:
+        """The round id as the page and the script carry it: eight hex digits."""
+        return f"{self.round_id:08x}"
+
+    @property
+    def coins_text(self) -> str:
+        """Say where the allegiance came from: the two flips, or a choice by hand."""
+        return coins_text(self.flips, self.allegiance)
 
     def choose(self, allegiance: Allegiance) -> Hand:
         """Set the allegiance by hand (a conversion); the old flips no longer explain it."""
@@ -298,12 +333,14 @@ def load(state: Any) -> Hand:
 
 __all__ = [
     "ALL_PARTS",
+    "BY_HAND",
     "NOTHING",
     "Action",
     "Hand",
     "Part",
     "Phase",
     "actions_by_phase",
+    "coins_text",
     "dump",
     "load",
 ]

@@ -1,19 +1,14 @@
 from __future__ import annotations
 
-import os
 import random
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
-from evilrobots import create_app
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-RULES = Path(__file__).resolve().parents[2] / "shared" / "seed" / "evil-robots-rules-and-applet.txt"
+from evilrobots.factory import create_app
+from tools import chromium
 
 
 @pytest.fixture
@@ -55,13 +50,19 @@ def player(client) -> Player:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory) -> Iterator[str]:
+def live_app(tmp_path_factory):
+    """The app the browser tests' server serves (tests may set up a table in its store)."""
     instance = tmp_path_factory.mktemp("instance")
-    app = create_app({"SECRET_KEY": "browser-key-" + "x" * 40}, instance_path=instance)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    return create_app({"SECRET_KEY": "browser-key-" + "x" * 40}, instance_path=instance)
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
+    live_app.extensions["evilrobots.store"].hub.close()  # end the live streams
     server.shutdown()
     thread.join()
 
@@ -70,10 +71,10 @@ def live_server(tmp_path_factory) -> Iterator[str]:
 def browser():
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
+    if chromium.missing():
+        pytest.fail(chromium.missing())
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = chromium.launch(playwright)
         yield browser
         browser.close()
 

@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
-import json, evilrobots
-app = evilrobots.create_app()
+import json, evilrobots, evilrobots.factory
+app = evilrobots.factory.create_app()
 client = app.test_client()
 pages = {path: client.get(path) for path in ["/", "/actions", "/credits", "/static/css/app.css",
                                             "/static/js/app.js", "/static/icons/robot-golem.svg"]}

@@ -7,11 +7,15 @@ Run once after changing the design; the PNGs are committed in static/app/.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tools import chromium  # noqa: E402
+
 SVG = (ROOT / "static" / "icons" / "robot-golem.svg").read_text()
 OUT = ROOT / "static" / "app"
 
@@ -29,10 +33,7 @@ def main() -> None:
         ("apple-touch-icon.png", 180, 0, 70),
     ]
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        browser = chromium.launch(playwright)
         for name, size, radius, art in icons:
             page = browser.new_page(viewport={"width": size, "height": size})
             svg = SVG.replace("<svg ", '<svg width="100%" height="100%" ', 1)

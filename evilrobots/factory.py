@@ -1,0 +1,99 @@
+"""Build the Flask app: configuration, secret key, blueprints and the services around them."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, render_template
+
+from . import (
+    assets,
+    compress,
+    errors,
+    fragments,
+    icons,
+    pages,
+    security,
+    sessions,
+    solo,
+    tables,
+)
+from .artwork import ALLEGIANCE_ART, art_for
+from .cards import Allegiance
+from .guide import note_for
+from .hand import BY_HAND, Part
+from .secret_key import load_or_create_secret_key
+
+
+def create_app(
+    test_config: dict[str, Any] | None = None,
+    instance_path: str | os.PathLike[str] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Flask:
+    """Build the app: config, secret key, the applet, tables, and friendly error pages.
+
+    Without ``test_config`` the configuration comes from the environment; ``settings`` (the
+    server's flags) then win over it.
+    """
+    root = assets.asset_root()
+    app = Flask(
+        __name__,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
+        instance_relative_config=True,
+        template_folder=str(root / "templates"),
+        static_folder=str(root / "static"),
+    )
+    app.config.from_mapping(
+        SESSION_COOKIE_NAME="evilrobots",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        # Set the cookie only when the hand changes, so static files never carry one.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        MAX_CONTENT_LENGTH=16 * 1024,
+        RANDOM=secrets.SystemRandom(),
+        CLOCK=time.time,
+        STORE=None,  # where tables live: None for SQLite in the instance folder, or redis://
+    )
+    if test_config is None:
+        app.config.from_prefixed_env()
+        app.config["STORE"] = os.environ.get("EVILROBOTS_STORE") or None
+        app.config.from_mapping({k: v for k, v in (settings or {}).items() if v is not None})
+        if os.environ.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
+
+    sessions.init_app(app)
+    assets.init_app(app)
+    icons.init_app(app)
+    fragments.init_app(app)
+    app.register_blueprint(solo.bp)
+    app.register_blueprint(pages.bp)
+    tables.init_app(app)
+    security.init_app(app)
+    compress.init_app(app)
+    errors.init_app(app)
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        """For load balancers: the app answers and can render a page. Sets no cookie."""
+        render_template("_glyphs.html")
+        return Response("ok\n", mimetype="text/plain", headers={"Cache-Control": "no-store"})
+
+    app.jinja_env.globals.update(
+        art_for=art_for,
+        note_for=note_for,
+        allegiance_art=ALLEGIANCE_ART,
+        Allegiance=Allegiance,
+        Part=Part,
+        by_hand=BY_HAND,
+    )
+    return app
