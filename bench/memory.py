@@ -2,8 +2,9 @@
 
 Starts the production server (one worker, so one process holds everything), reads the
 worker's resident memory, then opens the card view for 10,000 new players (no cookie, so
-each is dealt a hand) and reads it again. Hands live in the players' cookies, so the figure
-should not grow with the number of players.
+each is dealt a hand), each of whom comes back once with their cookie, and reads it again.
+Hands live in the players' cookies; what grows is only the bounded memory of verified
+cookies and loaded hands (evilrobots/sessions.py, solo.load_cached).
 
     .venv/bin/python bench/memory.py [--sessions 10000]
 """
@@ -61,12 +62,13 @@ def main() -> None:
         time.sleep(2)
         connection = http.client.HTTPConnection("127.0.0.1", port)
 
-        def visit() -> str:
-            connection.request("GET", "/", headers={"Accept-Encoding": "gzip"})
+        def visit(cookie: str = "") -> str:
+            headers = {"Accept-Encoding": "gzip"} | ({"Cookie": cookie} if cookie else {})
+            connection.request("GET", "/", headers=headers)
             response = connection.getresponse()
             response.read()
             assert response.status == 200
-            return response.headers["Set-Cookie"]
+            return response.headers.get("Set-Cookie", "")
 
         for _ in range(200):  # warm up: templates compiled, caches filled
             visit()
@@ -75,7 +77,9 @@ def main() -> None:
         cookies = set()
         started = time.monotonic()
         for _ in range(args.sessions):
-            cookies.add(visit().split(";", 1)[0])
+            cookie = visit().split(";", 1)[0]
+            cookies.add(cookie)
+            visit(cookie)  # the player comes back: the server remembers their verified cookie
         elapsed = time.monotonic() - started
         after = rss_kib(worker)
     finally:

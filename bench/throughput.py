@@ -105,12 +105,15 @@ def main() -> None:
     args = parser.parse_args()
     app_port, hello_port = free_port(), free_port()
     servers = [
-        start(["evilrobots:create_app()"], app_port),
+        start(["evilrobots.factory:create_app()"], app_port),
         start(["bench.hello:app"], hello_port),
     ]
     try:
         base, hello = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{hello_port}/hello"
         cookie = session_cookie(base)
+        # Warm up: every worker imported, every cache filled, before anything is measured.
+        wrk(hello, 64, 3, None)
+        wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
         print(
             f"gunicorn gthread, {WORKERS} workers x 4 threads, wrk 2 threads, "
             f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator"

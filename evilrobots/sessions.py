@@ -1,0 +1,75 @@
+"""Signed-cookie sessions that remember each cookie they have already verified.
+
+Every request from a player carries the same cookie until their hand changes. Checking its
+signature and decoding it cost about 45 µs of Flask's default 170 µs per request floor
+(measured with a raw WSGI call); remembering the verified contents by the cookie's exact
+value makes a repeat visit cost a JSON decode. The cookie's age is still checked every time,
+and each request gets its own copy of the contents, so a view can never change another's.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from flask import Flask, Request, Response
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+# Verified cookies kept per process: about 900 bytes each with the dict around them (measured
+# by bench/memory.py), so at most about 4 MB; then the memory starts afresh.
+LIMIT = 4096
+
+
+class RememberedCookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, verifying each distinct cookie once per process."""
+
+    def __init__(self) -> None:
+        self._verified: dict[str, tuple[str, float]] = {}  # cookie -> (contents, signed at)
+        self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        if key not in self._signers:
+            self._signers[key] = super().get_signing_serializer(app)
+        return self._signers[key]
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = app.permanent_session_lifetime.total_seconds()
+        known = self._verified.get(value)
+        if known is not None and time.time() - known[1] <= max_age:
+            return self.session_class(json.loads(known[0]))
+        try:
+            data, signed_at = signer.loads(value, max_age=int(max_age), return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        # Remember only plain JSON (Flask's tagged types, such as tuples, would come back as
+        # lists from json.loads, which is four times faster than the tagged decoder).
+        plain = json.dumps(data, separators=(",", ":"), sort_keys=True)
+        if plain == self.serializer.dumps(data):
+            if len(self._verified) >= LIMIT:
+                self._verified.clear()
+            self._verified[value] = (plain, signed_at.timestamp())
+        return self.session_class(data)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        # Most responses leave the cookie as it was: say only that they vary by it, without
+        # the cost of parsing and rewriting Vary through ``response.vary``.
+        if not session.modified and not (
+            session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
+        ):
+            if session.accessed:
+                response.headers.add("Vary", "Cookie")
+            return
+        super().save_session(app, session, response)
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = RememberedCookieSessions()
