@@ -6,6 +6,7 @@ from flask import Blueprint, Response, current_app, render_template, url_for
 
 from .artwork import all_artwork
 from .cards import POWER_DECK, ROBOTS
+from .icons import sprite_url
 
 bp = Blueprint("pages", __name__)
 
@@ -45,7 +46,7 @@ def print_and_play() -> str:
 OFFLINE_ASSETS = [
     "css/app.css",
     "js/app.js",
-    "icons/robot-golem.svg",
+    "icons/robot-golem.svg",  # the favicon
     "app/manifest.webmanifest",
     "app/icon-192.png",
 ]
@@ -57,7 +58,7 @@ def service_worker() -> Response:
     body = render_template(
         "sw.js",
         release=current_app.extensions["evilrobots.assets"].release(),
-        precache=[url_for("static", filename=name) for name in OFFLINE_ASSETS],
+        precache=[url_for("static", filename=name) for name in OFFLINE_ASSETS] + [sprite_url()],
         pages=[
             url_for("solo.cards"),
             url_for("pages.rules"),

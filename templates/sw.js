@@ -48,7 +48,7 @@ self.addEventListener("fetch", function (event) {
           });
         })
     );
-  } else if (url.pathname.startsWith("/static/")) {
+  } else if (url.pathname.startsWith("/static/") || url.pathname === "/icons.svg") {
     event.respondWith(
       caches.match(request).then(function (cached) {
         return cached || fetch(request).then(function (response) {

@@ -2,20 +2,23 @@
 //
 // Without this script every control still works as a plain form. With it:
 // - hiding, showing and choosing an allegiance change the screen at once; the phone's whole
-//   arrangement is then saved with one request to /sync, and remembered on the phone until
-//   the server has it, so a lost connection loses nothing and catches up when it returns;
+//   arrangement is then saved with one request to the sync URL, and remembered on the phone
+//   until the server has it, so a lost connection loses nothing and catches up when it returns;
+// - a shuffle (and its undo) costs one request: the server answers with the new card view's
+//   <main>, swapped in whole, instead of a page load;
 // - the actions panel opens in place and an action switches the view in place, offline too;
 // - the screen is kept awake (Screen Wake Lock) while the cards are open and visible.
+// Notes (offline, the kept-on screen, undo) sit in the page's flow above the cards, never over
+// a control; a passing note goes at the player's next tap.
 "use strict";
 
 (function () {
-  const hand = document.getElementById("hand");
+  let hand = document.getElementById("hand");
   if (!hand) return;
   const body = document.body;
-  const status = document.getElementById("status");
-  const flips = document.getElementById("flips");
   const PARTS = ["robot", "power", "allegiance"];
-  const PENDING = "evilrobots:pending";
+  // Offline changes are kept per card view (the applet's, or a table seat's).
+  const PENDING = "evilrobots:pending:" + hand.dataset.syncUrl;
   const OFFLINE_NOTE = "Offline. Hide, show and allegiance still work; shuffling, " +
     "randomising and the points card need the connection.";
 
@@ -23,8 +26,15 @@
     return hand.querySelector('.slot[data-part="' + part + '"]');
   }
 
-  function say(message) {
+  // The status line: the offline note while offline, otherwise a passing note (kind "note").
+  function say(message, kind) {
+    const status = document.getElementById("status");
     status.textContent = message;
+    if (kind) status.dataset.kind = kind; else delete status.dataset.kind;
+  }
+
+  function clearNote() {
+    if (document.getElementById("status").dataset.kind === "note") say("");
   }
 
   // ---- Drawing the hand ------------------------------------------------------------------
@@ -50,14 +60,11 @@
     });
   }
 
-  function capital(word) {
-    return word.charAt(0).toUpperCase() + word.slice(1);
-  }
-
-  function setFlips(coins, allegiance) {
-    flips.textContent = coins
-      ? "Coins: " + capital(coins[0]) + " + " + capital(coins[1]) + " → " + capital(allegiance)
-      : "Allegiance set by hand";
+  // The sentence comes from the server ("Coins: Heads + Tails → Neutral"); only the by-hand
+  // sentence is needed offline, and the page carries it.
+  function setFlips(sentence) {
+    const flips = document.getElementById("flips");
+    flips.textContent = sentence || flips.dataset.byHand;
   }
 
   function arrangement() {
@@ -99,10 +106,12 @@
     offline = value;
     body.dataset.offline = value ? "true" : "false";
     if (value) say(OFFLINE_NOTE);
-    else if (status.textContent === OFFLINE_NOTE) say("");
+    else if (document.getElementById("status").textContent === OFFLINE_NOTE) say("");
   }
 
-  function post(url, data) {
+  // A 409 means the phone shows an older round: reload to get the new one. newCards asks for
+  // the error instead, to send the form the plain way and show the server's explanation.
+  function post(url, data, keepErrors) {
     return fetch(url, {
       method: "POST",
       body: data,
@@ -110,7 +119,9 @@
       credentials: "same-origin",
       keepalive: true, // a tap just before a reload or a closed tab is still saved
     }).then(function (response) {
-      if (response.status === 409) { forget(); location.reload(); throw new Error("stale"); }
+      if (response.status === 409 && !keepErrors) {
+        forget(); location.reload(); throw new Error("stale");
+      }
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
     });
@@ -152,6 +163,45 @@
     sync();
   }
 
+  // ---- New cards: shuffle and undo, swapped in place --------------------------------------
+
+  let undoTimer = null;
+
+  // Take back the undo offer when its time is up (the server refuses it a little later).
+  function armUndo() {
+    clearTimeout(undoTimer);
+    const offer = hand.querySelector("form.undo");
+    if (!offer) return;
+    undoTimer = setTimeout(function () { offer.remove(); }, 1000 * Number(offer.dataset.undoSeconds));
+  }
+
+  // Put a new card view in place of the old (a shuffle, an undo, a new deal at a table).
+  function swapHand(html) {
+    if (body.dataset.focus) history.back();
+    forget();
+    const holder = document.createElement("template");
+    holder.innerHTML = html;
+    const fresh = holder.content.firstElementChild;
+    hand.replaceWith(fresh);
+    hand = fresh;
+    setOffline(offline);
+    armUndo();
+  }
+
+  // One request; the answer carries the new card view. If anything but the network fails,
+  // the form is sent the plain way so the player sees the server's page.
+  function newCards(form) {
+    inTurn(function () { return post(form.action, new URLSearchParams(), true); }).then(
+      function (state) {
+        setOffline(false);
+        swapHand(state.html);
+      },
+      function (error) {
+        if (error instanceof TypeError) setOffline(true); else form.submit();
+      }
+    );
+  }
+
   // Shuffling, randomising and drawing the points card need the server: say so offline.
   document.addEventListener("submit", function (event) {
     if (event.target.hasAttribute("data-needs-network") && (offline || !navigator.onLine)) {
@@ -161,10 +211,20 @@
     }
   }, true);
 
-  hand.addEventListener("submit", function (event) {
+  document.addEventListener("submit", function (event) {
     const form = event.target;
+    if (form.hasAttribute("data-new-cards")) {
+      event.preventDefault();
+      newCards(form);
+      return;
+    }
+    if (form.hasAttribute("data-reveal")) {
+      event.preventDefault();
+      reveal(form);
+      return;
+    }
     const kind = form.dataset.enhance;
-    if (!kind) return; // shuffle and the points card reload the page as plain forms
+    if (!kind || !hand.contains(form)) return; // the points card reloads the page
     event.preventDefault();
     const submitter = event.submitter;
     if (kind === "visibility") {
@@ -182,10 +242,43 @@
       inTurn(function () { return post(form.action, data); }).then(function (state) {
         setOffline(false);
         setAllegiance(state.allegiance);
-        setFlips(state.flips, state.allegiance);
+        setFlips(state.coins);
       }, function () { setOffline(true); });
     }
   });
+
+  // ---- At a table: Reveal to the table, from the action view in place -----------------------
+
+  function reveal(form) {
+    const data = new URLSearchParams(new FormData(form));
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    // The form's field "action" hides its action attribute from form.action.
+    inTurn(function () { return post(form.getAttribute("action"), data, true); }).then(function () {
+      say("Revealed to the table: it is on the board.", "note");
+    }, function (error) {
+      if (error instanceof TypeError) setOffline(true); else form.submit();
+    }).then(function () { button.disabled = false; });
+  }
+
+  // CheatBot picks the allegiance to show: the card shows it too, for the webcam. The true
+  // allegiance is untouched, and comes back with the card view.
+  document.addEventListener("change", function (event) {
+    if (!event.target.closest("[data-cheat]")) return;
+    showFace(event.target.value);
+  });
+
+  function showFace(value) {
+    slot("allegiance").querySelectorAll("[data-face]").forEach(function (face) {
+      face.hidden = face.dataset.face !== value;
+    });
+  }
+
+  // A passing note goes at the player's next tap. The tap has already found its target, so
+  // the cards moving up under the finger cannot make it miss.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("button, a")) clearNote();
+  }, true);
 
   window.addEventListener("online", function () { setOffline(false); sync(); });
   window.addEventListener("offline", function () { setOffline(true); });
@@ -194,22 +287,20 @@
 
   const panel = document.getElementById("actions-panel");
   const opener = document.querySelector("[data-open-panel]");
-  const banner = document.getElementById("focus-banner");
-  const focusTitle = document.getElementById("focus-title");
-
-  const behindPanel = [document.querySelector(".bar"), hand];
 
   function openPanel() {
     panel.hidden = false;
     body.classList.add("panel-open");
-    behindPanel.forEach(function (el) { el.inert = true; });
+    document.querySelector(".bar").inert = true;
+    hand.inert = true;
     panel.querySelector(".action-link").focus();
   }
 
   function closePanel() {
     panel.hidden = true;
     body.classList.remove("panel-open");
-    behindPanel.forEach(function (el) { el.inert = false; });
+    document.querySelector(".bar").inert = false;
+    hand.inert = false;
   }
 
   function showAction(link) {
@@ -220,6 +311,7 @@
     PARTS.forEach(function (part) {
       slot(part).dataset.inAction = shows.indexOf(part) !== -1 ? "true" : "false";
     });
+    const focusTitle = document.getElementById("focus-title");
     focusTitle.textContent = "";
     if (link.dataset.kicker) {
       const kicker = document.createElement("span");
@@ -228,7 +320,18 @@
       focusTitle.append(kicker, " ");
     }
     focusTitle.append(link.dataset.label);
-    banner.hidden = false;
+    document.getElementById("focus-banner").hidden = false;
+    const revealForm = hand.querySelector("[data-reveal]");
+    if (revealForm) {
+      revealForm.elements.namedItem("action").value = link.dataset.action;
+      revealForm.hidden = shows.length === 0;
+      const cheat = revealForm.querySelector("[data-cheat]");
+      if (cheat) {
+        cheat.hidden = shows.indexOf("allegiance") === -1 || link.dataset.action === "end-of-round";
+        const picked = cheat.querySelector("input:checked");
+        if (!cheat.hidden && picked) showFace(picked.value);
+      }
+    }
     hand.dataset.nothing = shows.length === 0 ? "true" : "false";
     focusTitle.focus();
   }
@@ -236,7 +339,17 @@
   function closeFocus() {
     delete body.dataset.focus;
     delete body.dataset.shows;
-    banner.hidden = true;
+    document.getElementById("focus-banner").hidden = true;
+    const revealForm = hand.querySelector("[data-reveal]");
+    if (revealForm) {
+      const cheat = revealForm.querySelector("[data-cheat]");
+      if (cheat) {
+        // Back to the true allegiance, and to showing it next time unless CheatBot picks again.
+        const truth = slot("allegiance").dataset.allegiance;
+        cheat.querySelectorAll("input").forEach(function (input) { input.checked = input.value === truth; });
+        showFace(truth);
+      }
+    }
     opener.focus();
   }
 
@@ -255,8 +368,8 @@
     history.pushState({ action: link.dataset.action }, "", link.href);
     showAction(link);
   });
-  banner.querySelector("[data-close-focus]").addEventListener("click", function () {
-    history.back();
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-close-focus]")) history.back();
   });
   window.addEventListener("popstate", function (event) {
     if (event.state && event.state.action) {
@@ -278,28 +391,19 @@
   let wakeLock = null;
   let wakeWanted = true;
   try { wakeWanted = localStorage.getItem("evilrobots:wake") !== "off"; } catch (e) { /* default */ }
+  let toldAboutWake = false;
+  try { toldAboutWake = sessionStorage.getItem("evilrobots:wake-told") === "yes"; } catch (e) { /* */ }
 
   function showWake() {
     wakeButton.setAttribute("aria-pressed", wakeWanted ? "true" : "false");
     wakeButton.dataset.held = wakeLock ? "true" : "false";
   }
 
-  const toast = document.getElementById("toast");
-  let toldAboutWake = false;
-  try { toldAboutWake = sessionStorage.getItem("evilrobots:wake-told") === "yes"; } catch (e) { /* */ }
-  toast.addEventListener("click", function () { toast.hidden = true; });
-
-  function tell(message) {
-    toast.textContent = message;
-    toast.hidden = false;
-    setTimeout(function () { toast.hidden = true; }, 4000);
-  }
-
   function acquireWake() {
     if (!wakeWanted || wakeLock || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
-      if (!toldAboutWake) {
-        tell("Your screen stays on while your cards are open. Tap the sun to let it sleep.");
+      if (!toldAboutWake && !offline) {
+        say("Your screen stays on while your cards are open. Tap the sun to let it sleep.", "note");
         try { sessionStorage.setItem("evilrobots:wake-told", "yes"); } catch (e) { /* */ }
       }
       toldAboutWake = true;
@@ -320,7 +424,7 @@
     wakeButton.addEventListener("click", function () {
       wakeWanted = !wakeWanted;
       toldAboutWake = true;
-      tell(wakeWanted ? "Screen stays on." : "Screen may sleep as usual.");
+      if (!offline) say(wakeWanted ? "Screen stays on." : "Screen may sleep as usual.", "note");
       try { localStorage.setItem("evilrobots:wake", wakeWanted ? "on" : "off"); } catch (e) { /* */ }
       if (wakeWanted) acquireWake(); else releaseWake();
       showWake();
@@ -340,4 +444,6 @@
 
   setOffline(offline);
   restore();
+  armUndo();
+  window.evilrobots = { swapHand: swapHand };
 })();
