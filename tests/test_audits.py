@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from evilrobots.hand import Action
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tools import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
@@ -92,42 +92,191 @@ def test_axe_finds_no_violations_with_cards_hidden(audited_phone):
     assert axe_violations(audited_phone) == []
 
 
-def test_nu_html_checker_reports_no_errors(client, tmp_path):
+# ---- Tables: every page, as the host, another player, and a stranger see it ----------------
+
+
+@pytest.fixture(scope="module")
+def table(browser, live_server):
+    """A dealt table: Ada (host) and Bob seated, Bob has revealed; the non-player robot too.
+
+    Returns the table's URL and each player's cookies, to open its pages as them."""
+    ada = browser.new_context()
+    page = ada.new_page()
+    page.goto(live_server + "/table")
+    page.get_by_label("Your name").first.fill("Ada")
+    page.get_by_role("button", name="Start a table").click()
+    url = page.url
+    lobby = ada.cookies()
+    bob = browser.new_context()
+    other = bob.new_page()
+    other.goto(url)
+    other.get_by_label("Your name").fill("Bob")
+    other.get_by_role("button", name="Join", exact=True).click()
+    page.goto(url)
+    page.get_by_role("button", name="Add the non-player robot to the next deal").click()
+    page.get_by_role("button", name="Deal", exact=True).click()
+    other.locator("#hand").wait_for()  # Bob's phone has loaded its cards, live
+    other.goto(url + "/action/prove-power")
+    other.get_by_role("button", name="Reveal to the table").click()
+    seats = {"ada": ada.cookies(), "bob": bob.cookies(), "lobby": lobby}
+    yield {"url": url, "seats": seats}
+    ada.close()
+    bob.close()
+
+
+def table_views(table) -> list[tuple[str, str | None]]:
+    """(path, whose cookies) for every table page worth auditing."""
+    url = table["url"]
+    return [
+        ("/table", None),
+        (url, None),  # the join form
+        (url + "/board", None),
+        (url, "ada"),  # the host's seat page, dealt
+        (url, "bob"),
+        (url + "/action/convert-other", "bob"),
+        (url + "/actions", "bob"),
+        (url + "/move/not-a-real-link", None),
+    ]
+
+
+TABLE_VIEWS = [
+    "start or join",
+    "join form",
+    "board",
+    "host's seat",
+    "player's seat",
+    "action view",
+    "actions page",
+    "move link",
+]
+
+
+@pytest.mark.parametrize("number", range(len(TABLE_VIEWS)), ids=TABLE_VIEWS)
+def test_axe_finds_no_violations_on_table_pages(audited_phone, table, number):
+    path, whose = table_views(table)[number]
+    if whose:
+        audited_phone.context.add_cookies(table["seats"][whose])
+    audited_phone.goto(path if path.startswith("http") else audited_phone.base + path)
+    assert axe_violations(audited_phone) == []
+
+
+def test_axe_finds_no_violations_on_the_board_at_1280x720(browser, table):
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(table["url"] + "/board")
+    assert axe_violations(page) == []
+    context.close()
+
+
+def test_axe_finds_no_violations_in_the_seats_action_view_in_place(audited_phone, table):
+    audited_phone.context.add_cookies(table["seats"]["bob"])
+    audited_phone.goto(table["url"])
+    audited_phone.get_by_role("link", name="Actions").click()
+    audited_phone.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+    assert axe_violations(audited_phone) == []
+
+
+def test_nu_html_checker_reports_no_errors_on_table_pages(browser, live_server, table, tmp_path):
+    documents = {}
+    for name, (path, whose) in zip(TABLE_VIEWS, table_views(table), strict=True):
+        context = browser.new_context()
+        if whose:
+            context.add_cookies(table["seats"][whose])
+        url = path if path.startswith("http") else live_server + path
+        documents[name] = context.request.get(url).text()
+        page = context.new_page()
+        page.goto(url)
+        documents[name + " (live DOM)"] = page.content()
+        context.close()
+    assert nu_errors(documents, tmp_path) == []
+
+
+def nu_errors(documents: dict[str, str], folder: Path) -> list[tuple[str, str]]:
+    """Run the Nu HTML checker on named documents; return (name, message) for each error."""
     if not shutil.which("java"):
         pytest.fail("the Nu HTML checker needs Java: apt-get install -y default-jre-headless")
-    files = []
-    for number, path in enumerate(PAGES):
-        response = client.get(path)
-        target = tmp_path / f"page-{number}.html"
-        target.write_bytes(response.get_data())
-        files.append((path, target))
+    names = {}
+    for number, (name, html) in enumerate(documents.items()):
+        target = folder / f"page-{number}.html"
+        target.write_text(html)
+        names[str(target)] = name
     run = subprocess.run(
-        ["java", "-jar", str(require(VNU)), "--errors-only", "--format", "json"]
-        + [str(target) for _, target in files],
+        ["java", "-jar", str(require(VNU)), "--errors-only", "--format", "json", *names],
         capture_output=True,
         text=True,
     )
     messages = json.loads(run.stderr or run.stdout)["messages"]
-    names = {str(target): path for path, target in files}
-    errors = [
+    return [
         (names.get(m.get("url", "").removeprefix("file:"), m.get("url")), m["message"])
         for m in messages
     ]
-    assert errors == []
+
+
+def test_nu_html_checker_reports_no_errors_on_any_page(client, tmp_path):
+    pages = {path: client.get(path).get_data(as_text=True) for path in PAGES}
+    assert nu_errors(pages, tmp_path) == []
+
+
+# The states the script puts a page in, each checked as the browser holds it (its DOM).
+def _panel_open(page):
+    page.get_by_role("link", name="Actions").click()
+
+
+def _action_in_place(page):
+    page.get_by_role("link", name="Actions").click()
+    page.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+
+
+def _all_hidden_and_points(page):
+    for part in ["robot", "power", "allegiance"]:
+        page.get_by_role("button", name=f"Hide {part}").click()
+    page.get_by_role("button", name="Draw points card").click()
+    page.get_by_role("region", name="Points card").wait_for()
+
+
+def _shuffled_with_undo(page):
+    page.get_by_role("button", name="Shuffle", exact=True).click()
+    page.get_by_role("button", name="Undo shuffle").wait_for()
+
+
+def _offline_note(page):
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Evil", exact=True).click()
+    page.get_by_text("Offline.").wait_for()
+
+
+STATES = {
+    "actions panel open": _panel_open,
+    "action view in place": _action_in_place,
+    "every card hidden, points drawn": _all_hidden_and_points,
+    "after a shuffle, undo offered": _shuffled_with_undo,
+    "offline note": _offline_note,
+}
+
+
+def test_nu_html_checker_reports_no_errors_in_any_state_of_the_card_view(
+    new_phone, live_server, tmp_path
+):
+    documents = {}
+    for name, arrange in STATES.items():
+        page = new_phone()
+        page.goto(live_server + "/")
+        arrange(page)
+        documents[name] = page.content()
+        page.context.set_offline(False)
+    assert nu_errors(documents, tmp_path) == []
 
 
 @pytest.fixture(scope="module")
 def lighthouse(live_server, tmp_path_factory) -> dict:
     report = tmp_path_factory.mktemp("lighthouse") / "report.json"
-    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
     run = subprocess.run(
         [
             str(require(LIGHTHOUSE)),
             live_server + "/",
             "--only-categories=accessibility,performance,best-practices",
             "--form-factor=mobile",
-            f"--chrome-path={CHROMIUM}",
-            f"--chrome-flags={flags}",
+            *chromium.lighthouse_flags(),
             "--output=json",
             f"--output-path={report}",
             "--quiet",
