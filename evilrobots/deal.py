@@ -53,6 +53,21 @@ def deal_hands(players: int, rng: random.Random) -> list[Deal]:
     return [Deal(robots[i], powers[i], flip_coins(rng)) for i in range(players)]
 
 
+def deal_table(players: int, rng: random.Random) -> tuple[list[Deal], PowerCard]:
+    """Deal a whole table from one shuffle of each deck, then turn up the points card.
+
+    No two players share a robot, and each power value appears at most twice among the hands
+    and the points card, as with one physical deck. The points card is the next card of the
+    shuffled power deck: a fair draw from what is left.
+    """
+    if not 1 <= players <= len(ROBOTS) // 2:
+        raise ValueError(f"a table deals 1 to {len(ROBOTS) // 2} hands, not {players}")
+    robots = shuffled(ROBOTS, rng)
+    powers = shuffled(POWER_DECK, rng)
+    deals = [Deal(robots[i], powers[i], flip_coins(rng)) for i in range(players)]
+    return deals, powers[players]
+
+
 def remaining_power_cards(dealt: Sequence[PowerCard]) -> list[PowerCard]:
     """Return the power deck without the cards already dealt (one copy removed per card)."""
     rest = list(POWER_DECK)

@@ -1,5 +1,9 @@
 """Run the app under gunicorn, the production server: ``evilrobots --port 8000``.
 
+gunicorn's gevent workers: each worker process serves thousands of connections at once, so a
+table's live event streams (one per open phone and board) cost a greenlet and a socket each,
+not a thread of a small pool. The machine's cores are used by several such processes.
+
 Every flag has an environment variable, for containers and service managers. Logs (access
 and errors) go to standard output.
 """
@@ -7,14 +11,18 @@ and errors) go to standard output.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import resource
+import signal
 from collections.abc import Sequence
 from typing import Any
 
+from flask import Flask
 from gunicorn.app.base import BaseApplication
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import create_app
+from .factory import create_app
 
 
 def default_workers() -> int:
@@ -45,10 +53,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="worker processes (EVILROBOTS_WORKERS, default 2 x cores + 1)",
     )
     parser.add_argument(
-        "--threads",
+        "--connections",
         type=int,
-        default=int(env("EVILROBOTS_THREADS", "4")),
-        help="threads per worker (EVILROBOTS_THREADS, default 4)",
+        default=int(env("EVILROBOTS_CONNECTIONS", "5000")),
+        help="open connections per worker, live streams included "
+        "(EVILROBOTS_CONNECTIONS, default 5000)",
+    )
+    parser.add_argument(
+        "--store",
+        default=env("EVILROBOTS_STORE") or None,
+        help="where tables live: redis://HOST:PORT/DB, or SQLite in the instance folder "
+        "when not given (EVILROBOTS_STORE)",
     )
     parser.add_argument(
         "--behind-proxy",
@@ -86,45 +101,97 @@ LOG_TO_STDOUT: dict[str, Any] = {
 }
 
 
-class Server(BaseApplication):
-    """gunicorn, configured from our flags instead of its own command line."""
+def build_app(args: argparse.Namespace) -> Flask:
+    """The app as the flags configure it."""
+    settings: dict[str, Any] = {"STORE": args.store}
+    if args.secure_cookies:
+        settings["SESSION_COOKIE_SECURE"] = True
+    app = create_app(settings=settings)
+    if args.behind_proxy:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    return app
 
-    def __init__(self, application: Any, options: dict[str, Any]) -> None:
-        self.application = application
+
+class Server(BaseApplication):
+    """gunicorn, configured from our flags instead of its own command line.
+
+    Each worker builds its own app after it has forked (and after gevent has patched the
+    standard library), so no connection or thread is shared across processes.
+    """
+
+    def __init__(self, args: argparse.Namespace, options: dict[str, Any]) -> None:
+        self.args = args
         self.options = options
+        self.apps: list[Flask] = []
         super().__init__()
 
     def load_config(self) -> None:
         for key, value in self.options.items():
-            self.cfg.set(key, value)
+            if key in self.cfg.settings:  # a setting this gunicorn knows
+                self.cfg.set(key, value)
 
     def load(self) -> Any:
-        return self.application
+        app = build_app(self.args)
+        self.apps.append(app)
+        return app
+
+    @functools.cached_property
+    def application(self) -> Flask:
+        """The app as a worker would build it, for inspection (the server never uses this)."""
+        return build_app(self.args)
+
+
+def close_streams_when_stopping(worker: Any) -> None:
+    """When a worker is asked to stop (a deploy, a restart), end its live streams at once.
+
+    Browsers then reconnect, to another worker or instance, and catch up; without this the
+    worker would wait out its graceful timeout on streams that never end by themselves.
+    """
+    stop = worker.handle_exit
+
+    def handle_exit(sig: int, frame: Any) -> None:
+        stop(sig, frame)
+        for app in worker.app.apps:
+            app.extensions["evilrobots.store"].hub.close()
+
+    signal.signal(signal.SIGTERM, handle_exit)
 
 
 def build(args: argparse.Namespace) -> Server:
-    app = create_app()
-    if args.secure_cookies:
-        app.config["SESSION_COOKIE_SECURE"] = True
-    wsgi = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1) if args.behind_proxy else None
-    if wsgi is not None:
-        app.wsgi_app = wsgi  # type: ignore[method-assign]
     return Server(
-        app,
+        args,
         {
             "bind": f"{args.host}:{args.port}",
             "workers": args.workers,
-            "threads": args.threads,
-            "worker_class": "gthread",
+            "worker_class": "gevent",
+            "worker_connections": args.connections,
             "accesslog": "-",
             "logconfig_dict": LOG_TO_STDOUT,
             "proc_name": "evilrobots",
             "forwarded_allow_ips": "*" if args.behind_proxy else "127.0.0.1",
+            "post_worker_init": close_streams_when_stopping,
+            # No control socket: it is one path per user, which two instances would share.
+            "control_socket_disable": True,
         },
     )
 
 
+def raise_open_file_limit() -> int:
+    """Allow as many open files as the system lets this process have: each live stream is
+    a socket. Returns the new limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            return soft
+    return hard
+
+
 def main(argv: Sequence[str] | None = None) -> None:
+    raise_open_file_limit()
     build(parse_args(argv)).run()
 
 

@@ -1,0 +1,181 @@
+"""Tables in SQLite, in the instance folder: the default, for one machine.
+
+Each table is one row (its JSON, version and when it was last touched). A change is one
+``BEGIN IMMEDIATE`` transaction: read, apply, write, and append an event row, so the write
+and its event land together or not at all, whichever process wrote it. Each process follows
+the events table with one poller thread, woken cheaply by ``PRAGMA data_version`` (which
+changes when any other connection commits), and fans events out to the streams it holds.
+
+WAL mode lets readers work while a writer commits; ``synchronous=NORMAL`` in WAL mode keeps
+every committed change through a crash of the app or a restart of the server.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from ..table import Table, from_state, to_state
+from . import IDLE_SECONDS, Hub, Store, TableMissing
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    touched REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    code TEXT NOT NULL,
+    version INTEGER NOT NULL
+);
+"""
+# How often the poller looks for other processes' changes: a reveal reaches a stream held
+# by another process within this (12 ms on average), for a query that costs microseconds.
+POLL_SECONDS = 0.025
+# Events are only for processes that are running now; older ones are pruned.
+KEEP_EVENTS = 10_000
+
+
+class SQLiteStore(Store):
+    """Tables in one SQLite file, shared by every process on this machine."""
+
+    def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.clock = clock
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._idle: list[sqlite3.Connection] = []
+        self._idle_lock = threading.Lock()
+        self.hub = Hub(self.load)
+        self._stop = threading.Event()
+        with self._connection() as db:
+            db.executescript(SCHEMA)
+
+    # -- connections: a small pool, since a thread (or greenlet) per request is short-lived --
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        with self._idle_lock:
+            db = self._idle.pop() if self._idle else None
+        if db is None:
+            db = self._connect()
+        try:
+            yield db
+        except BaseException:
+            db.close()  # it may be mid-transaction: never hand it to another request
+            raise
+        with self._idle_lock:
+            if len(self._idle) < 16:
+                self._idle.append(db)
+                return
+        db.close()
+
+    # -- the store --
+
+    def create(self, table: Table) -> bool:
+        now = self.clock()
+        with self._connection() as db:
+            db.execute("DELETE FROM tables WHERE touched < ?", (now - IDLE_SECONDS,))
+            try:
+                db.execute(
+                    "INSERT INTO tables (code, state, version, touched) VALUES (?, ?, ?, ?)",
+                    (table.code, json.dumps(to_state(table)), table.version, now),
+                )
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def load(self, code: str) -> Table | None:
+        with self._connection() as db:
+            row = db.execute("SELECT state FROM tables WHERE code = ?", (code,)).fetchone()
+        return from_state(json.loads(row[0])) if row else None
+
+    def change(self, code: str, change: Callable[[Table], Table]) -> Table:
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute(
+                    "SELECT state, version FROM tables WHERE code = ?", (code,)
+                ).fetchone()
+                if row is None:
+                    raise TableMissing(code)
+                new = replace(change(from_state(json.loads(row[0]))), version=0)
+                new = replace(new, version=_version(row) + 1)
+                db.execute(
+                    "UPDATE tables SET state = ?, version = ?, touched = ? WHERE code = ?",
+                    (json.dumps(to_state(new)), new.version, self.clock(), code),
+                )
+                event = db.execute(
+                    "INSERT INTO events (code, version) VALUES (?, ?)", (code, new.version)
+                ).lastrowid
+                if event and event % 1000 == 0:
+                    db.execute("DELETE FROM events WHERE id < ?", (event - KEEP_EVENTS,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        self.hub.dispatch(code, new.version)  # streams held here need not wait for the poller
+        return new
+
+    def sweep(self) -> int:
+        """Remove tables idle for a day; return how many."""
+        with self._connection() as db:
+            cursor = db.execute(
+                "DELETE FROM tables WHERE touched < ?", (self.clock() - IDLE_SECONDS,)
+            )
+            return cursor.rowcount
+
+    # -- following other processes' changes --
+
+    def _start_feed(self) -> None:
+        db = self._connect()
+        # Where to start is read before the first listener is added, so nothing after it is
+        # missed (and nothing before it matters: a new stream loads the table itself).
+        last = db.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0]
+        thread = threading.Thread(
+            target=self._follow, args=(db, last), name="evilrobots-sqlite-feed", daemon=True
+        )
+        thread.start()
+
+    def _follow(self, db: sqlite3.Connection, last: int) -> None:
+        seen = None
+        while not self._stop.is_set():
+            try:
+                data_version = db.execute("PRAGMA data_version").fetchone()[0]
+                if data_version != seen:
+                    seen = data_version
+                    rows = db.execute(
+                        "SELECT id, code, version FROM events WHERE id > ? ORDER BY id", (last,)
+                    ).fetchall()
+                    for event, code, version in rows:
+                        last = event
+                        self.hub.dispatch(code, version)
+            except sqlite3.Error:
+                pass  # a locked or busy moment: look again at the next tick
+            self._stop.wait(POLL_SECONDS)
+        db.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        with self._idle_lock:
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
+
+
+def _version(row: tuple[str, int]) -> int:
+    return row[1]

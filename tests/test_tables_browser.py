@@ -1,0 +1,315 @@
+"""A table in Debian's Chromium: three phones and a board, as players use them on a call."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from evilrobots.cards import ROBOTS, Allegiance, PowerCard
+
+# Record every event a page's EventSource receives, to check what reached the browser.
+RECORD_EVENTS = """
+window.__events = [];
+const NativeEventSource = window.EventSource;
+window.EventSource = function (url, options) {
+  const source = new NativeEventSource(url, options);
+  for (const name of ["seat", "board", "gone"]) {
+    source.addEventListener(name, (e) => {
+      window.__events.push({name, id: e.lastEventId, data: e.data});
+    });
+  }
+  return source;
+};
+"""
+
+
+class Seat:
+    """One player's phone at the table."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.received: list[tuple[str, str]] = []
+        page.on("response", self._keep)
+
+    def _keep(self, response) -> None:
+        if response.request.resource_type in ("document", "fetch", "xhr"):
+            try:
+                self.received.append((response.url, response.text()))
+            except Exception:  # a redirect, or a stream still open, has no body to read
+                pass
+
+    def card(self, part: str):
+        return self.page.get_by_role("region", name=f"{part.capitalize()} card")
+
+    def robot(self) -> str:
+        return self.page.locator("#hand .slot-robot .robot-name").text_content()
+
+    def power(self) -> str:
+        text = self.page.locator("#hand .slot-power .power-value").text_content()
+        return text.removeprefix("Power ")
+
+    def everything_received(self) -> dict[str, str]:
+        """Every response body, event and the page as it is now, by where it came from."""
+        got = {f"{n} {url}": text for n, (url, text) in enumerate(self.received)}
+        got["events"] = self.page.evaluate("JSON.stringify(window.__events || [])")
+        got["page now"] = self.page.content()
+        return got
+
+
+@pytest.fixture
+def open_seat(new_phone):
+    def open_(name: str, javascript: bool = True) -> Seat:
+        page = new_phone(javascript=javascript)
+        page.add_init_script(RECORD_EVENTS)
+        return Seat(page, name)
+
+    return open_
+
+
+def start_table(seat: Seat, base: str) -> str:
+    seat.page.goto(base + "/")
+    seat.page.get_by_role("link", name="Play at a table").click()
+    seat.page.get_by_label("Your name").first.fill(seat.name)
+    seat.page.get_by_role("button", name="Start a table").click()
+    expect(seat.page.get_by_role("heading", name="You are the host")).to_be_visible()
+    return seat.page.url
+
+
+def join_by_link(seat: Seat, url: str) -> None:
+    seat.page.goto(url)
+    seat.page.get_by_label("Your name").fill(seat.name)
+    seat.page.get_by_role("button", name="Join", exact=True).click()
+    expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
+
+
+def join_by_code(seat: Seat, base: str, code: str) -> None:
+    seat.page.goto(base + "/table")
+    seat.page.get_by_label("Table code").fill(f"{code[:4]}-{code[4:]}".lower())
+    seat.page.get_by_label("Your name").nth(1).fill(seat.name)
+    seat.page.get_by_role("button", name="Join", exact=True).click()
+    expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
+
+
+@pytest.fixture
+def table(open_seat, live_server, new_phone):
+    """Ada (host) starts a table; Bob joins by link, Cy by code; a laptop opens the board."""
+    ada, bob, cy = open_seat("Ada"), open_seat("Bob"), open_seat("Cy")
+    url = start_table(ada, live_server)
+    code = url.rsplit("/", 1)[1]
+    players = ada.page.get_by_role("list").filter(has_text="Ada")
+    join_by_link(bob, url)
+    expect(players).to_contain_text("Bob")  # live, without a reload
+    join_by_code(cy, live_server, code)
+    expect(players).to_contain_text("Cy")
+    board = new_phone({"width": 1280, "height": 720})
+    board.add_init_script(RECORD_EVENTS)
+    board.goto(url + "/board")
+    return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}
+
+
+def deal(t) -> None:
+    t["ada"].page.get_by_role("button", name="Deal", exact=True).click()
+    for name in ["ada", "bob", "cy"]:
+        expect(t[name].card("robot")).to_be_visible(timeout=2000)  # within a second or two
+    expect(t["board"].get_by_text("Round 1")).to_be_visible()
+
+
+def test_start_join_by_link_and_by_code_and_deal_from_one_deck(table):
+    deal(table)
+    hands = {name: (table[name].robot(), table[name].power()) for name in ["ada", "bob", "cy"]}
+    assert len({robot for robot, _ in hands.values()}) == 3
+    points = table["ada"].page.get_by_role("region", name="Points card").inner_text()
+    for name in ["bob", "cy"]:
+        expect(table[name].page.get_by_role("region", name="Points card")).to_have_text(points)
+    expect(table["board"].get_by_role("region", name="Points card")).to_have_text(points)
+    # No shuffle at a table: the host deals.
+    expect(table["bob"].page.get_by_role("button", name="Shuffle", exact=True)).to_have_count(0)
+
+
+def reveal(seat: Seat, action: str) -> None:
+    seat.page.get_by_role("link", name="Actions").click()
+    seat.page.get_by_role("link", name=action, exact=True).click()
+    with seat.page.expect_response(lambda r: "/reveal" in r.url):
+        seat.page.get_by_role("button", name="Reveal to the table").click()
+
+
+def test_a_reveal_appears_verified_on_every_board_and_phone(table):
+    deal(table)
+    bob = table["bob"]
+    robot, power = bob.robot(), bob.power()
+    allegiance = bob.card("allegiance").get_attribute("data-allegiance").capitalize()
+    reveal(bob, "Convert another player")
+    words = f"Bob · Convert another player · power {power} · {allegiance}"
+    for where in [table["board"], table["ada"].page, table["cy"].page, bob.page]:
+        expect(where.get_by_text(words)).to_be_visible(timeout=2000)
+    board_seat = table["board"].get_by_role("listitem").filter(has_text="Bob").first
+    expect(board_seat).to_contain_text(power)
+    expect(board_seat).not_to_contain_text(robot)
+
+
+def give(live_app, code: str, name: str, **cards) -> None:
+    """Change one seat's cards in the server's store (to set up a case); phones follow live."""
+    from dataclasses import replace
+
+    def change(table):
+        seat = next(s for s in table.seats if s.name == name)
+        hand = replace(table.round.hand_of(seat.id), **cards)
+        return replace(table, round=table.round.with_hand(seat.id, hand))
+
+    live_app.extensions["evilrobots.store"].change(code, change)
+
+
+def test_cheatbot_shows_the_allegiance_it_picks_and_the_board_cannot_tell(table, live_app):
+    deal(table)
+    cheatbot = next(robot for robot in ROBOTS if robot.name == "CheatBot")
+    taken = {table[n].robot() for n in ["ada", "cy"]}
+    if cheatbot.name in taken:  # give Bob CheatBot: swap whoever holds it onto Bob's robot
+        holder = next(n for n in ["ada", "cy"] if table[n].robot() == cheatbot.name)
+        give(
+            live_app,
+            table["code"],
+            holder.capitalize(),
+            robot=next(r for r in ROBOTS if r.name == table["bob"].robot()),
+        )
+    bob = table["bob"]
+    power = PowerCard(9 if bob.power() != "9" else 8)  # new cards: the phone redraws them, live
+    give(
+        live_app,
+        table["code"],
+        "Bob",
+        robot=cheatbot,
+        power=power,
+        allegiance=Allegiance.GOOD,
+        flips=None,
+    )
+    expect(bob.card("power").locator(".power-value")).to_contain_text(str(power.value))
+    expect(bob.card("robot").locator(".robot-name")).to_have_text("CheatBot")
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Convert yourself", exact=True).click()
+    bob.page.get_by_label("Evil").check()
+    expect(bob.card("allegiance").locator('[data-face="evil"]')).to_be_visible()
+    with bob.page.expect_response(lambda r: "/reveal" in r.url):
+        bob.page.get_by_role("button", name="Reveal to the table").click()
+    line = re.compile(r"^Bob · Convert yourself · power \d · Evil$")
+    expect(table["board"].get_by_text(line)).to_be_visible()
+    expect(table["ada"].page.get_by_text(line)).to_be_visible()
+    # The true allegiance is back on Bob's card view, and on the server.
+    bob.page.get_by_role("button", name="Back to cards").click()
+    expect(bob.card("allegiance")).to_have_attribute("data-allegiance", "good")
+
+
+def test_the_host_leaves_and_the_longest_seated_player_becomes_host(table):
+    table["ada"].page.get_by_role("button", name="Leave the table").click()
+    expect(table["ada"].page.get_by_role("heading", name="Play at a table")).to_be_visible()
+    expect(table["bob"].page.get_by_role("heading", name="You are the host")).to_be_visible()
+    expect(table["cy"].page.get_by_role("heading", name="You are the host")).to_have_count(0)
+    expect(table["board"].get_by_text("Ada")).to_have_count(0)
+
+
+def test_the_host_removes_a_player_and_makes_another_host(table):
+    ada = table["ada"].page
+    ada.get_by_role("button", name="Remove Cy").click()
+    expect(table["cy"].page.get_by_role("heading", name=re.compile("^Join table"))).to_be_visible()
+    ada.get_by_role("button", name="Make host for Bob").click()
+    expect(table["bob"].page.get_by_role("heading", name="You are the host")).to_be_visible()
+    expect(ada.get_by_role("heading", name="You are the host")).to_have_count(0)
+
+
+def test_a_reload_and_a_closed_tab_keep_the_seat_and_the_hand(table):
+    deal(table)
+    bob = table["bob"]
+    before = (bob.robot(), bob.power())
+    bob.page.reload()
+    assert (bob.robot(), bob.power()) == before
+    context = bob.page.context
+    bob.page.close()
+    page = context.new_page()
+    page.goto(table["url"])
+    again = Seat(page, "Bob")
+    assert (again.robot(), again.power()) == before
+
+
+def test_a_dropped_connection_reconnects_and_catches_up(table):
+    deal(table)
+    cy = table["cy"].page
+    cy.context.set_offline(True)
+    cy.wait_for_timeout(300)
+    reveal(table["bob"], "Prove your power")
+    cy.context.set_offline(False)
+    expect(cy.get_by_text(re.compile("^Bob · Prove your power"))).to_be_visible(timeout=8000)
+
+
+def test_a_seat_moves_to_another_phone(table, new_phone):
+    deal(table)
+    bob = table["bob"]
+    hand = (bob.robot(), bob.power())
+    bob.page.get_by_role("button", name="Move to another phone").click()
+    link = bob.page.locator(".seat-own .join-link").inner_text()
+    other = new_phone()
+    other.goto(link)
+    other.get_by_role("button", name="Take the seat").click()
+    moved = Seat(other, "Bob")
+    assert (moved.robot(), moved.power()) == hand
+    expect(bob.page.get_by_role("heading", name=re.compile("^Join table"))).to_be_visible()
+
+
+def test_everything_works_without_javascript(open_seat, live_server, new_phone):
+    ada, bob = open_seat("Ada", javascript=False), open_seat("Bob", javascript=False)
+    url = start_table(ada, live_server)
+    join_by_link(bob, url)
+    ada.page.reload()
+    expect(ada.page.get_by_role("button", name="Remove Bob")).to_be_visible()
+    ada.page.get_by_role("button", name="Deal", exact=True).click()
+    bob.page.reload()
+    power = bob.power()
+    bob.page.get_by_role("button", name="Hide power").click()
+    expect(bob.page.get_by_role("button", name="Show power")).to_be_visible()
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Prove your power", exact=True).click()
+    bob.page.get_by_role("button", name="Reveal to the table").click()
+    board = new_phone(javascript=False)
+    board.goto(url + "/board")
+    expect(board.get_by_text(f"Bob · Prove your power · power {power}")).to_be_visible()
+
+
+def traces(robot_name: str) -> list[str]:
+    """How a robot card shows in what a browser receives: its ability text (said on no
+    page but the card's), its name as a card's or a mini card's title, or in an event."""
+    robot = next(r for r in ROBOTS if r.name == robot_name)
+    return [
+        robot.text,
+        f">{robot.name}</a></h2>",
+        f">{robot.name}</h2>",
+        f'mini-robot">{robot.name}<',
+        f'\\"robot\\": \\"{robot.name}',
+    ]
+
+
+def test_no_phone_or_board_receives_another_seats_unrevealed_robot(table, new_phone):
+    deal(table)
+    hands = {name: table[name].robot() for name in ["ada", "bob", "cy"]}
+    reveal(table["bob"], "Prove your power")
+    reveal(table["cy"], "Use your robot's action")
+    revealed = {hands["cy"]}
+    table["ada"].page.reload()
+    for name in ["ada", "bob", "cy"]:
+        for where, received in table[name].everything_received().items():
+            for other, robot in hands.items():
+                if other != name and robot not in revealed:
+                    for trace in traces(robot):
+                        assert trace not in received, (name, where, other, trace)
+    stranger = new_phone()
+    stranger.goto(table["url"])
+    stranger_board = table["board"].content() + table["board"].evaluate(
+        "JSON.stringify(window.__events)"
+    )
+    for robot in hands.values():
+        if robot not in revealed:
+            for trace in traces(robot):
+                assert trace not in stranger.content()
+                assert trace not in stranger_board
+    # The check itself can fail: what was revealed does show.
+    assert any(trace in stranger_board for trace in traces(hands["cy"]))
