@@ -42,7 +42,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(target: list[str], port: int) -> subprocess.Popen:
+WORKER_OPTIONS = {
+    "gevent": ["--worker-class", "gevent", "--worker-connections", "5000"],  # as evilrobots runs
+    "gthread": ["--worker-class", "gthread", "--threads", "4"],
+}
+
+
+def start(target: list[str], port: int, worker: str) -> subprocess.Popen:
     env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     command = [
         sys.executable,
@@ -52,10 +58,7 @@ def start(target: list[str], port: int) -> subprocess.Popen:
         f"127.0.0.1:{port}",
         "--workers",
         WORKERS,
-        "--threads",
-        "4",
-        "--worker-class",
-        "gthread",
+        *WORKER_OPTIONS[worker],
         "--log-level",
         "warning",
         *target,
@@ -102,11 +105,15 @@ def session_cookie(base: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument(
+        "--worker", choices=sorted(WORKER_OPTIONS), default="gevent",
+        help="gunicorn worker class for both apps (gevent: as evilrobots serves)",
+    )
     args = parser.parse_args()
     app_port, hello_port = free_port(), free_port()
     servers = [
-        start(["evilrobots.factory:create_app()"], app_port),
-        start(["bench.hello:app"], hello_port),
+        start(["evilrobots.factory:create_app()"], app_port, args.worker),
+        start(["bench.hello:app"], hello_port, args.worker),
     ]
     try:
         base, hello = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{hello_port}/hello"
@@ -115,7 +122,7 @@ def main() -> None:
         wrk(hello, 64, 3, None)
         wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
         print(
-            f"gunicorn gthread, {WORKERS} workers x 4 threads, wrk 2 threads, "
+            f"gunicorn {args.worker}, {WORKERS} workers, wrk 2 threads, "
             f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator"
         )
         print(

@@ -267,16 +267,20 @@ def test_nu_html_checker_reports_no_errors_in_any_state_of_the_card_view(
     assert nu_errors(documents, tmp_path) == []
 
 
-@pytest.fixture(scope="module")
-def lighthouse(live_server, tmp_path_factory) -> dict:
-    report = tmp_path_factory.mktemp("lighthouse") / "report.json"
+def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) -> dict:
+    """Lighthouse (mobile) on one page, as the browser holding these cookies would see it."""
+    headers = []
+    if cookies:
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in cookies)
+        headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"]
     run = subprocess.run(
         [
             str(require(LIGHTHOUSE)),
-            live_server + "/",
+            url,
             "--only-categories=accessibility,performance,best-practices",
             "--form-factor=mobile",
             *chromium.lighthouse_flags(),
+            *headers,
             "--output=json",
             f"--output-path={report}",
             "--quiet",
@@ -289,6 +293,17 @@ def lighthouse(live_server, tmp_path_factory) -> dict:
     return json.loads(report.read_text())
 
 
+@pytest.fixture(scope="module")
+def lighthouse(live_server, table, tmp_path_factory) -> dict[str, dict]:
+    """Lighthouse's reports on the card view, a player's seat at a table, and the board."""
+    folder = tmp_path_factory.mktemp("lighthouse")
+    return {
+        "card view": run_lighthouse(live_server + "/", folder / "cards.json"),
+        "seat": run_lighthouse(table["url"], folder / "seat.json", table["seats"]["bob"]),
+        "board": run_lighthouse(table["url"] + "/board", folder / "board.json"),
+    }
+
+
 def failing_audits(report: dict, category: str) -> list[str]:
     refs = report["categories"][category]["auditRefs"]
     return [
@@ -298,10 +313,12 @@ def failing_audits(report: dict, category: str) -> list[str]:
     ]
 
 
+@pytest.mark.parametrize("page", ["card view", "seat", "board"])
 @pytest.mark.parametrize(
     ("category", "minimum"),
     [("accessibility", 1.0), ("performance", 0.95), ("best-practices", 0.95)],
 )
-def test_lighthouse_scores_the_card_view(lighthouse, category, minimum):
-    score = lighthouse["categories"][category]["score"]
-    assert score >= minimum, (score, failing_audits(lighthouse, category))
+def test_lighthouse_scores(lighthouse, page, category, minimum):
+    report = lighthouse[page]
+    score = report["categories"][category]["score"]
+    assert score >= minimum, (score, failing_audits(report, category))

@@ -119,7 +119,13 @@ class Hub:
 class Store(abc.ABC):
     """Tables by code, changed atomically, with change events across processes."""
 
-    hub: Hub
+    def __init__(self, load: Callable[[str], Table | None]) -> None:
+        self.hub = Hub(load)
+        # Made here, in the process (and under the threading model, patched by gevent or
+        # not) that will use them: a lock made before gevent patches threading would block
+        # every greenlet of a worker while one waits.
+        self._feed_lock = threading.Lock()
+        self._feed_started = False
 
     @abc.abstractmethod
     def create(self, table: Table) -> bool:
@@ -150,9 +156,6 @@ class Store(abc.ABC):
 
     def unlisten(self, listener: Listener) -> None:
         self.hub.remove(listener)
-
-    _feed_lock = threading.Lock()
-    _feed_started = False
 
     def _ensure_feed(self) -> None:
         # Started lazily, so it runs in the worker process that holds the streams (never in

@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..table import Table, from_state, to_state
-from . import IDLE_SECONDS, Hub, Store, TableMissing
+from . import IDLE_SECONDS, Store, TableMissing
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -52,9 +52,9 @@ class SQLiteStore(Store):
         self.path = path
         self.clock = clock
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        super().__init__(self.load)
         self._idle: list[sqlite3.Connection] = []
         self._idle_lock = threading.Lock()
-        self.hub = Hub(self.load)
         self._stop = threading.Event()
         with self._connection() as db:
             db.executescript(SCHEMA)
