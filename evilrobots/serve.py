@@ -141,6 +141,18 @@ class Server(BaseApplication):
         return build_app(self.args)
 
 
+def stop_if_asked_while_booting(arbiter: Any, worker: Any) -> None:
+    """Until gunicorn sets up a new worker's signals, the worker has the arbiter's, which
+    only queue a signal for a process that is no longer this one: a stop asked for while a
+    worker boots (a deploy just after a start) would be lost, and the server would wait out
+    its graceful timeout. Mark the worker as stopping instead; its run loop then ends."""
+
+    def handle_exit(sig: int, frame: Any) -> None:
+        worker.alive = False
+
+    signal.signal(signal.SIGTERM, handle_exit)
+
+
 def close_streams_when_stopping(worker: Any) -> None:
     """When a worker is asked to stop (a deploy, a restart), end its live streams at once.
 
@@ -169,6 +181,7 @@ def build(args: argparse.Namespace) -> Server:
             "logconfig_dict": LOG_TO_STDOUT,
             "proc_name": "evilrobots",
             "forwarded_allow_ips": "*" if args.behind_proxy else "127.0.0.1",
+            "post_fork": stop_if_asked_while_booting,
             "post_worker_init": close_streams_when_stopping,
             # No control socket: it is one path per user, which two instances would share.
             "control_socket_disable": True,

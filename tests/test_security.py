@@ -232,6 +232,38 @@ def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
     assert err == ""
 
 
+def test_a_server_stopped_while_its_workers_boot_stops_at_once(tmp_path):
+    """A deploy may stop the server a moment after starting it: each worker still booting
+    must hear the stop too, not leave the server waiting out its graceful timeout (30 s)."""
+    for attempt in range(3):
+        server = subprocess.Popen(
+            [sys.executable, "-m", "evilrobots.serve", "--host", "127.0.0.1"]
+            + ["--port", str(free_port()), "--workers", "2"]
+            + ["--store", f"sqlite:{tmp_path / f'tables-{attempt}.sqlite3'}"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=os.environ | {"SECRET_KEY": "b" * 40},
+            text=True,
+        )
+        assert server.stdout is not None
+        booted = 0
+        for line in server.stdout:
+            booted += "Booting worker" in line
+            if booted == 2:
+                break
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+            pytest.fail(f"attempt {attempt}: still running 10 s after SIGTERM during boot")
+        finally:
+            server.stdout.close()
+        assert time.monotonic() - started < 10
+
+
 def test_bandit_finds_no_issue_in_the_app():
     run = subprocess.run(
         [sys.executable, "-m", "bandit", "-q", "-r", str(Path(security.__file__).parent)],
