@@ -153,7 +153,9 @@ def test_no_request_breaks_the_app_or_a_hand(method, path, form, headers, cookie
     if cookie is not None:
         jar = SimpleCookie()
         jar[COOKIE] = cookie
-        request_headers["Cookie"] = jar.output(header="", attrs=[]).strip()
+        raw = jar.output(header="", attrs=[]).strip()
+        # What a server sees: the bytes a browser sent, decoded as Latin-1 (PEP 3333).
+        request_headers["Cookie"] = raw.encode("utf-8", "replace").decode("latin-1")
     try:
         response = client.open(path, method=method, data=form, headers=request_headers)
     except UnicodeError:
