@@ -1,0 +1,309 @@
+"""The end of a round counted exactly, the split of its value, and the game to its target.
+
+Pure: no Flask, no I/O. The rules (v0.8), and how we read them where they are silent:
+
+- Each seat counts its power card; PlusBot adds 3. A seat NegativeBot (or CopyBot copying
+  it) picked counts minus that, PlusBot's 3 included; picked twice, it still counts minus
+  (the card says its power "is now negative", a state, not a flip). The non-player robot
+  counts 5 for its team, and never scores.
+- If every seat, the non-player robot included, has the same allegiance, nobody scores:
+  no share and no bonus.
+- Otherwise the team with the higher total of Good and Evil wins; a tie means Neutral
+  wins. If the winning team has no member who plays, nobody shares the round's value
+  (bonuses still count).
+- Two or more winners share the value as one of them proposes, in whole points that add
+  up to it; if any other winner disagrees, each winner gets 1 point instead. A lone winner
+  takes the whole value.
+- Bonuses: BadBot +1 if Evil wins, whatever its own team; a bet (BetBot's, or CopyBot's
+  copy of it) +1 if right, -1 if wrong; MiseryBot +2 if it ends Good or Evil and that team
+  did not win; ScaredyBot +1 if it revealed nothing but its power through the app (the host
+  may correct that for a card shown on camera only).
+- Scores may go below zero. The first to the target (10 unless the host set 5 to 20) wins;
+  if several reach it together, play goes on until exactly one has the most points at or
+  above the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from .cards import Allegiance, PowerCard, Robot
+
+PLUS = 3
+DEFAULT_TARGET = 10
+TARGETS = range(5, 21)
+
+
+class ScoringError(Exception):
+    """A split or a choice the rules do not allow, said in a player's words."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A seat as the round ends: its cards, and what the round did to them."""
+
+    seat: int | None  # None: the non-player robot
+    name: str
+    robot: Robot | None
+    power: PowerCard
+    allegiance: Allegiance
+    negated: bool = False
+    bet: Allegiance | None = None
+    only_power_shown: bool = False  # ScaredyBot's condition, as the app (or the host) saw it
+
+    @property
+    def plays(self) -> bool:
+        return self.seat is not None
+
+    def holds(self, name: str) -> bool:
+        return self.robot is not None and self.robot.name == name
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One row of the tally: what a seat counts for its team, and why."""
+
+    seated: Seated
+    plus: int  # PlusBot's 3, else 0
+    strength: int  # what it adds to its team's total: power and plus, negative if picked
+
+    @property
+    def team(self) -> Allegiance:
+        return self.seated.allegiance
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """Points a robot card gives, on top of any share."""
+
+    seat: int
+    name: str
+    robot: str
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The end of one round, counted. ``shares`` is None until the winners' split is settled."""
+
+    rows: tuple[Counted, ...]
+    good: int
+    evil: int
+    winner: Allegiance | None  # None: everyone had one allegiance, and nobody scores
+    why: str
+    value: int
+    winners: tuple[int, ...]  # the seats that share the value (players on the winning team)
+    bonuses: tuple[Bonus, ...]
+    shares: tuple[tuple[int, int], ...] | None = None
+    split: str = ""  # how the value was shared, in words, once settled
+    number: int = 0  # the round's number at its table
+
+    @property
+    def settled(self) -> bool:
+        return self.shares is not None
+
+    def points(self) -> dict[int, int]:
+        """What each seat gains (or loses) this round: its share and its bonuses."""
+        if self.shares is None:
+            raise ScoringError("The winners have not settled their split yet.")
+        gained = dict(self.shares)
+        for bonus in self.bonuses:
+            gained[bonus.seat] = gained.get(bonus.seat, 0) + bonus.points
+        return gained
+
+    def names(self) -> dict[int, str]:
+        return {row.seated.seat: row.seated.name for row in self.rows if row.seated.seat}
+
+
+def _strength(seated: Seated) -> tuple[int, int]:
+    plus = PLUS if seated.holds("PlusBot") else 0
+    strength = seated.power.value + plus
+    return plus, -strength if seated.negated else strength
+
+
+def _winner(good: int, evil: int) -> Allegiance:
+    if good > evil:
+        return Allegiance.GOOD
+    if evil > good:
+        return Allegiance.EVIL
+    return Allegiance.NEUTRAL
+
+
+def _why(good: int, evil: int, winner: Allegiance) -> str:
+    if winner is Allegiance.NEUTRAL:
+        return f"Good {good}, Evil {evil}: a tie, so Neutral wins."
+    loser = Allegiance.EVIL if winner is Allegiance.GOOD else Allegiance.GOOD
+    top, bottom = (good, evil) if winner is Allegiance.GOOD else (evil, good)
+    return f"{winner.label} {top} against {loser.label} {bottom}: {winner.label} wins."
+
+
+def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
+    found = []
+    for one in seated:
+        if one.seat is None or one.robot is None:
+            continue
+        name, robot = one.name, one.robot.name
+        if robot == "BadBot" and winner is Allegiance.EVIL:
+            found.append(Bonus(one.seat, name, robot, 1, "Evil won"))
+        if one.bet is not None:
+            right = one.bet is winner
+            found.append(
+                Bonus(
+                    one.seat,
+                    name,
+                    robot,
+                    1 if right else -1,
+                    f"bet on {one.bet.label}, and {winner.label} won",
+                )
+            )
+        if robot == "MiseryBot" and one.allegiance is not Allegiance.NEUTRAL:
+            if one.allegiance is not winner:
+                found.append(
+                    Bonus(one.seat, name, robot, 2, f"ended {one.allegiance.label}, which lost")
+                )
+        if robot == "ScaredyBot" and one.only_power_shown:
+            found.append(Bonus(one.seat, name, robot, 1, "showed nothing but its power"))
+    return found
+
+
+def tally(seated: Sequence[Seated], value: int, number: int = 0) -> Tally:
+    """Count the round's end: each seat's strength, the totals, the winner, the bonuses.
+
+    A lone winner's share (or nobody's) is settled at once; two or more winners settle
+    theirs with ``Proposal``.
+    """
+    rows = tuple(Counted(one, *_strength(one)) for one in seated)
+    counted = _tally(rows, seated, value)
+    return replace(counted, number=number)
+
+
+def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> Tally:
+    good = sum(row.strength for row in rows if row.team is Allegiance.GOOD)
+    evil = sum(row.strength for row in rows if row.team is Allegiance.EVIL)
+    if len({one.allegiance for one in seated}) <= 1:
+        team = seated[0].allegiance.label if seated else "on one team"
+        why = f"Everyone is {team}: nobody scores this round."
+        return Tally(rows, good, evil, None, why, value, (), (), shares=(), split="")
+    winner = _winner(good, evil)
+    winners = tuple(one.seat for one in seated if one.allegiance is winner and one.seat)
+    bonuses = tuple(_bonuses(seated, winner))
+    result = Tally(rows, good, evil, winner, _why(good, evil, winner), value, winners, bonuses)
+    if not winners:
+        return replace(
+            result,
+            shares=(),
+            split=f"Nobody who plays is {winner.label}: nobody shares the {value}.",
+        )
+    if len(winners) == 1:
+        (only,) = winners
+        name = result.names()[only]
+        return replace(result, shares=((only, value),), split=f"{name} alone takes {value}.")
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """One winner's split of the round's value, and the other winners' answers so far."""
+
+    by: int
+    shares: tuple[tuple[int, int], ...]
+    answers: tuple[tuple[int, bool], ...] = ()
+
+    def waiting_for(self, tally: Tally) -> tuple[int, ...]:
+        answered = {seat for seat, _ in self.answers}
+        return tuple(seat for seat in tally.winners if seat != self.by and seat not in answered)
+
+
+def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
+    """A winner proposes how the winners share the value."""
+    if tally.settled:
+        raise ScoringError("The split of this round is already settled.")
+    if by not in tally.winners:
+        raise ScoringError("Only a player on the winning team can propose a split.")
+    if set(shares) != set(tally.winners):
+        raise ScoringError("Give a share to each winner, and only to the winners.")
+    if any(not isinstance(points, int) or points < 0 for points in shares.values()):
+        raise ScoringError("Each share is a whole number of points, 0 or more.")
+    if sum(shares.values()) != tally.value:
+        raise ScoringError(
+            f"The shares must add up to the round's value, {tally.value} "
+            f"(these add up to {sum(shares.values())})."
+        )
+    return Proposal(by, tuple((seat, shares[seat]) for seat in tally.winners))
+
+
+def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal:
+    """Another winner agrees or disagrees with the proposal."""
+    if seat not in proposal.waiting_for(tally):
+        raise ScoringError("Only a winner who has not answered yet can answer this split.")
+    return replace(proposal, answers=(*proposal.answers, (seat, agree)))
+
+
+def settle(tally: Tally, proposal: Proposal) -> Tally:
+    """Once every other winner has answered: the split stands, or each winner gets 1 point."""
+    if proposal.waiting_for(tally):
+        return tally
+    names = tally.names()
+    if all(agree for _, agree in proposal.answers):
+        words = ", ".join(f"{names[seat]} {points}" for seat, points in proposal.shares)
+        return replace(tally, shares=proposal.shares, split=f"Agreed: {words}.")
+    against = [names[seat] for seat, agree in proposal.answers if not agree]
+    return replace(
+        tally,
+        shares=tuple((seat, 1) for seat in tally.winners),
+        split=f"{' and '.join(against)} disagreed: each winner gets 1 point.",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The scores to the target, and every round kept so far."""
+
+    target: int = DEFAULT_TARGET
+    scores: tuple[tuple[int, int], ...] = ()
+    rounds: tuple[Tally, ...] = ()
+
+    def score(self, seat: int) -> int:
+        return dict(self.scores).get(seat, 0)
+
+    def with_target(self, target: int) -> Game:
+        """The host sets the points to win, before the game's first round is kept."""
+        if self.rounds:
+            raise ScoringError("The target can only change before the game's first round.")
+        if target not in TARGETS:
+            raise ScoringError(f"Play to {TARGETS.start} to {TARGETS.stop - 1} points.")
+        return replace(self, target=target)
+
+    def keep(self, tally: Tally) -> Game:
+        """Add a settled round's points to the scores."""
+        if self.winner is not None:
+            raise ScoringError("The game is over: start a new game to play on.")
+        scores = dict(self.scores)
+        for seat, points in tally.points().items():
+            scores[seat] = scores.get(seat, 0) + points
+        return replace(self, scores=tuple(sorted(scores.items())), rounds=(*self.rounds, tally))
+
+    @property
+    def winner(self) -> int | None:
+        """The one player with the most points, at or above the target; None while none is."""
+        if not self.scores:
+            return None
+        top = max(points for _, points in self.scores)
+        leaders = [seat for seat, points in self.scores if points == top]
+        return leaders[0] if top >= self.target and len(leaders) == 1 else None
+
+    def restart(self) -> Game:
+        """A new game: the same target, everyone at zero, no rounds."""
+        return Game(self.target)
+
+    def without(self, seat: int) -> Game:
+        """A player left the table: their score goes with them."""
+        return replace(self, scores=tuple(p for p in self.scores if p[0] != seat))
