@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
 # Said in place of Werkzeug's own texts, which speak to developers rather than players.
@@ -23,9 +23,19 @@ def http_error(error: HTTPException) -> tuple[str, int]:
     if description == type(error).description:
         description = FRIENDLY_ERRORS.get(error.code or 500, description)
     return (
-        render_template("error.html", error=error, description=description),
+        render_template("error.html", error=error, description=description, back=back_link()),
         error.code or 500,
     )
+
+
+def back_link() -> tuple[str, str]:
+    """Where the error page sends the player back to: their seat at a table, or their cards."""
+    from .table import clean_code  # the pure model; imported here to keep this module small
+
+    code = clean_code(str((request.view_args or {}).get("code", "")))
+    if code and request.blueprint == "tables":
+        return url_for("tables.seat", code=code), "Back to the table"
+    return url_for("solo.cards"), "Back to your cards"
 
 
 def init_app(app: Flask) -> None:

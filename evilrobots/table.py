@@ -1,7 +1,9 @@
-"""A shared table: seats, rounds dealt from one deck, verified reveals, and per-viewer views.
+"""A shared table: seats, rounds dealt from one deck, verified reveals, the count at the end
+of each round, the game to its target, and per-viewer views.
 
 Pure: no Flask, no I/O, randomness and time passed in. A ``Table`` is immutable; every change
-returns a new one, or raises a ``TableError`` that says, in a player's words, why not.
+returns a new one, or raises a ``TableError`` that says, in a player's words, why not. The
+counting itself is ``scoring``'s; here is what the round did that it counts.
 
 Secrets never travel through here in the clear: a seat holds the hash of its browser's secret
 (and of a one-time move link), so a copy of the store does not let anyone take a seat.
@@ -15,12 +17,25 @@ from __future__ import annotations
 import hmac
 import random
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import ROBOTS, Allegiance, PowerCard, Robot
 from .deal import deal_table
 from .hand import Action, Hand, Part, dump, load
+from .scoring import (
+    DEFAULT_TARGET,
+    Game,
+    Proposal,
+    ScoringError,
+    Seated,
+    Tally,
+    answer,
+    propose,
+    settle,
+    tally,
+)
 
 MAX_SEATS = 9
 MIN_TO_DEAL = 2
@@ -32,7 +47,11 @@ CODE_LENGTH = 8
 # The non-player robot of the optional rule for low player counts.
 NPR_POWER = PowerCard(5)
 NPR_NAME = "The non-player robot"
+NPR_SEAT = 0  # how a robot action names the non-player robot as its target
 CHEATBOT = "CheatBot"
+COPYBOT = "CopyBot"
+# The actions that change the count, by the robot whose action each is.
+COUNT_ACTIONS = ("NegativeBot", "SwapBot", "BetBot")
 
 
 class TableError(Exception):
@@ -120,6 +139,8 @@ class Reveal:
     robot: Robot | None = None
     power: PowerCard | None = None
     allegiance: Allegiance | None = None
+    effect: str = ""  # what a robot action did, in words
+    power_after: PowerCard | None = None  # SwapBot's power once swapped (public from then)
 
     @property
     def words(self) -> str:
@@ -128,8 +149,20 @@ class Reveal:
             self.robot.name if self.robot else "",
             f"power {self.power.value}" if self.power else "",
             self.allegiance.label if self.allegiance else "",
+            self.effect,
         ]
         return " · ".join([self.name, self.action.label, *(part for part in shown if part)])
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A robot action that changes the count, as used this round."""
+
+    seat: int
+    robot: str  # whose action it is: NegativeBot, SwapBot or BetBot
+    copied: bool = False  # used by CopyBot
+    target: int | None = None  # NegativeBot: the seat it picked (NPR_SEAT: the non-player robot)
+    bet: Allegiance | None = None  # BetBot: the team it bet on
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +174,15 @@ class Round:
     points: PowerCard
     npr: Allegiance | None = None  # None: the non-player robot is not in this round
     reveals: tuple[Reveal, ...] = ()
+    uses: tuple[Use, ...] = ()
+    ended: bool = False
+    proposal: Proposal | None = None
+    scaredy: tuple[tuple[int, bool], ...] = ()  # the host's corrections of ScaredyBot's bonus
+    kept: bool = False  # its points are on the scoreboard
+
+    @property
+    def in_play(self) -> bool:
+        return not self.ended
 
     def hand_of(self, seat: int) -> Hand | None:
         for holder, hand in self.hands:
@@ -150,6 +192,46 @@ class Round:
 
     def with_hand(self, seat: int, hand: Hand) -> Round:
         return replace(self, hands=tuple((s, hand if s == seat else h) for s, h in self.hands))
+
+    def only_power_shown(self, seat: int) -> bool:
+        """ScaredyBot's condition: through the app, this seat showed nothing but its power
+        (the end of the round's own reveal aside), unless the host corrected it."""
+        corrected = dict(self.scaredy)
+        if seat in corrected:
+            return corrected[seat]
+        return all(
+            reveal.robot is None and reveal.allegiance is None
+            for reveal in self.reveals
+            if reveal.seat == seat and reveal.action is not Action.END_OF_ROUND
+        )
+
+    def seated(self, names: dict[int, str]) -> list[Seated]:
+        """Every seat's cards as the round ends, and what the round's actions did to them."""
+        picked = {use.target for use in self.uses if use.robot == "NegativeBot"}
+        bets = {use.seat: use.bet for use in self.uses if use.robot == "BetBot"}
+        seated = [
+            Seated(
+                seat,
+                names.get(seat, "?"),
+                hand.robot,
+                hand.power,
+                hand.allegiance,
+                negated=seat in picked,
+                bet=bets.get(seat),
+                only_power_shown=self.only_power_shown(seat),
+            )
+            for seat, hand in self.hands
+        ]
+        if self.npr is not None:
+            seated.append(
+                Seated(None, NPR_NAME, None, NPR_POWER, self.npr, negated=NPR_SEAT in picked)
+            )
+        return seated
+
+    def tally(self, names: dict[int, str]) -> Tally:
+        """The round counted (once it has ended), with the winners' split if they settled it."""
+        counted = tally(self.seated(names), self.points.value, self.number)
+        return settle(counted, self.proposal) if self.proposal else counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +265,37 @@ class NprView:
 
 
 @dataclass(frozen=True, slots=True)
+class RobotAction:
+    """A robot action the viewer may use now: its own, or CopyBot's copy of one."""
+
+    robot: str
+    copied: bool
+    targets: tuple[tuple[int, str], ...] = ()  # NegativeBot: who it may pick
+
+    @property
+    def slug(self) -> str:
+        return self.robot.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One row of the scoreboard."""
+
+    seat: int
+    name: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A round on the scoreboard: its tally, and the scores once it was kept."""
+
+    number: int
+    tally: Tally
+    scores_after: tuple[Score, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """The table as one viewer may see it. Anything they may not see is absent."""
 
@@ -196,6 +309,62 @@ class TableView:
     reveals: tuple[Reveal, ...]  # this round's, newest first
     you: SeatView | None = None
     hand: Hand | None = None  # the viewer's own hand, in full
+    ended: bool = False
+    tally: Tally | None = None  # only once the round has ended, when everything is shown
+    proposal: Proposal | None = None
+    kept: bool = False
+    target: int = 10
+    scores: tuple[Score, ...] = ()  # most points first
+    winner: str | None = None  # the game's winner, by name
+    history: tuple[Kept, ...] = ()  # every kept round of the game, newest first
+    scores_after: tuple[Score, ...] = ()  # the ended round's: what the scores become
+    robot_actions: tuple[RobotAction, ...] = ()  # the viewer's, while the round is in play
+    bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
+    picked: tuple[str, ...] = ()  # public: whose power counts as negative
+    scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat.id: seat.name for seat in self.seats}
+
+    @property
+    def in_play(self) -> bool:
+        return self.round > 0 and not self.ended
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The winners whose answer to the proposed split is awaited."""
+        if self.proposal is None or self.tally is None or self.tally.settled:
+            return ()
+        names = self.names
+        return tuple(names.get(s, "?") for s in self.proposal.waiting_for(self.tally))
+
+    @property
+    def may_propose(self) -> bool:
+        return (
+            self.you is not None
+            and self.tally is not None
+            and not self.tally.settled
+            and self.proposal is None
+            and self.you.id in self.tally.winners
+        )
+
+    @property
+    def must_answer(self) -> bool:
+        return (
+            self.you is not None
+            and self.proposal is not None
+            and self.tally is not None
+            and self.you.id in self.proposal.waiting_for(self.tally)
+        )
+
+    @property
+    def may_set_target(self) -> bool:
+        return self.host and self.round == 0
 
     @property
     def spoken_code(self) -> str:
@@ -240,6 +409,7 @@ class Table:
     round: Round | None = None
     next_seat: int = 1
     version: int = 0
+    game: Game = Game()
 
     @classmethod
     def start(cls, code: str, host_name: str, secret: str) -> Table:
@@ -286,8 +456,16 @@ class Table:
         host = self.host if self.host != seat_id else min((s.id for s in seats), default=0)
         round_ = self.round
         if round_ is not None:
-            round_ = replace(round_, hands=tuple(p for p in round_.hands if p[0] != seat_id))
-        return replace(self, seats=seats, host=host, round=round_)
+            # The seat's cards go with it; a split it was part of is proposed afresh.
+            proposal = round_.proposal
+            if proposal and (proposal.by == seat_id or seat_id in dict(proposal.shares)):
+                proposal = None
+            round_ = replace(
+                round_,
+                hands=tuple(p for p in round_.hands if p[0] != seat_id),
+                proposal=proposal,
+            )
+        return replace(self, seats=seats, host=host, round=round_, game=self.game.without(seat_id))
 
     def _host_only(self, by: int, doing: str) -> None:
         if by != self.host:
@@ -348,6 +526,12 @@ class Table:
     def deal(self, by: int, rng: random.Random) -> Table:
         """Start a new round for everyone seated, from both decks shuffled once."""
         self._host_only(by, "deal")
+        if self.game.winner is not None:
+            raise Conflict("The game is over. Start a New game to play again.")
+        if self.round is not None and self.round.ended and not self.round.kept:
+            raise Conflict(
+                f"Keep the score of round {self.round.number} before dealing the next one."
+            )
         if len(self.seats) < MIN_TO_DEAL:
             raise Conflict(
                 f"Deal needs at least {MIN_TO_DEAL} players at the table "
@@ -369,6 +553,8 @@ class Table:
         round_ = self.round
         if round_ is None or round_.number != round_number:
             raise RoundOver("That round is over: a new one was dealt. Here are your new cards.")
+        if round_.ended:
+            raise RoundOver("That round is over: everything is shown and counted.")
         hand = round_.hand_of(seat_id)
         if hand is None:
             raise RoundOver("You joined after this round was dealt: you play from the next deal.")
@@ -399,8 +585,8 @@ class Table:
     def convert_npr(self, seat_id: int, round_number: int, allegiance: Allegiance) -> Table:
         """A player converts the non-player robot; its new allegiance is public."""
         self.seat(seat_id)
-        if self.round is None or self.round.number != round_number:
-            raise RoundOver("That round is over: a new one was dealt.")
+        if self.round is None or self.round.number != round_number or self.round.ended:
+            raise RoundOver("That round is over.")
         if self.round.npr is None:
             raise Conflict("There is no non-player robot in this round.")
         return replace(self, round=replace(self.round, npr=allegiance))
@@ -436,17 +622,196 @@ class Table:
             power=hand.power if Part.POWER in action.parts else None,
             allegiance=allegiance,
         )
+        if round_.reveals and round_.reveals[-1] == reveal:
+            return self  # the same reveal twice in a row is a double tap, not news
         return replace(self, round=replace(round_, reveals=(*round_.reveals, reveal)))
+
+    # -- robot actions that change the count --
+
+    def robot_actions(self, seat_id: int) -> tuple[RobotAction, ...]:
+        """The count-changing actions this seat may use now: its robot's own (once a round),
+        or, for CopyBot, a copy of any such action already used this round."""
+        round_ = self.round
+        hand = round_.hand_of(seat_id) if round_ and round_.in_play else None
+        if hand is None or any(use.seat == seat_id for use in round_.uses):
+            return ()
+        if hand.robot.name in COUNT_ACTIONS:
+            robots = [hand.robot.name]
+        elif hand.robot.name == COPYBOT:
+            robots = list(dict.fromkeys(use.robot for use in round_.uses))
+        else:
+            return ()
+        names = {seat.id: seat.name for seat in self.seats}
+        targets = tuple((seat, names.get(seat, "?")) for seat, _ in round_.hands)
+        if round_.npr is not None:
+            targets += ((NPR_SEAT, NPR_NAME),)
+        return tuple(
+            RobotAction(
+                robot, hand.robot.name == COPYBOT, targets if robot == "NegativeBot" else ()
+            )
+            for robot in robots
+        )
+
+    def use_robot(
+        self,
+        seat_id: int,
+        round_number: int,
+        robot: str,
+        target: int | None = None,
+        bet: Allegiance | None = None,
+    ) -> Table:
+        """Use NegativeBot, SwapBot or BetBot (or CopyBot's copy of one): a verified reveal
+        of the robot and power on the board, and its effect on the count."""
+        round_, hand = self._playing(seat_id, round_number)
+        offered = {action.robot: action for action in self.robot_actions(seat_id)}
+        if robot not in offered:
+            if any(use.seat == seat_id for use in round_.uses):
+                raise Conflict("You have used your robot's action this round already.")
+            raise NotAllowed(f"Your robot cannot use {robot}'s action now.")
+        names = {seat.id: seat.name for seat in self.seats}
+        use = Use(seat_id, robot, copied=offered[robot].copied)
+        power_after = None
+        if robot == "NegativeBot":
+            if target not in dict(offered[robot].targets):
+                raise TableError("Pick a player at this table (or the non-player robot).")
+            use = replace(use, target=target)
+            picked = NPR_NAME if target == NPR_SEAT else names[target]
+            effect = f"{picked}'s power counts as negative"
+        elif robot == "SwapBot":
+            old, points = hand.power, round_.points
+            round_ = replace(round_.with_hand(seat_id, replace(hand, power=points)), points=old)
+            power_after = points
+            effect = (
+                f"swaps power {old.value} with the points card {points.value}: "
+                f"the round is now worth {old.value}"
+            )
+        else:
+            if bet is None:
+                raise TableError("Bet on Good, Evil or Neutral.")
+            use = replace(use, bet=bet)
+            effect = f"bets on {bet.label}"
+        if use.copied:
+            effect = f"copies {robot}: {effect}"
+        reveal = Reveal(
+            seat_id,
+            names[seat_id],
+            Action.ROBOT_ACTION,
+            robot=hand.robot,
+            power=hand.power,
+            effect=effect,
+            power_after=power_after,
+        )
+        round_ = replace(round_, uses=(*round_.uses, use), reveals=(*round_.reveals, reveal))
+        return replace(self, round=round_)
+
+    # -- the end of the round, the split, the score --
+
+    def _names(self) -> dict[int, str]:
+        return {seat.id: seat.name for seat in self.seats}
+
+    def _ended_round(self) -> Round:
+        if self.round is None or not self.round.ended:
+            raise Conflict("The round has not ended yet: the host ends it with End the round.")
+        return self.round
+
+    def end_round(self, by: int) -> Table:
+        """The host ends the round: everything is shown, and the count is made."""
+        self._host_only(by, "end the round")
+        if self.round is None or self.round.ended:
+            raise Conflict("There is no round in play to end.")
+        return replace(self, round=replace(self.round, ended=True))
+
+    def tally(self) -> Tally:
+        """The ended round, counted."""
+        return self._ended_round().tally(self._names())
+
+    def propose_split(self, seat_id: int, shares: dict[int, int]) -> Table:
+        round_ = self._ended_round()
+        if round_.proposal is not None:
+            raise Conflict("A split is already proposed: answer it, or wait for the answers.")
+        try:
+            proposal = propose(self.tally(), seat_id, shares)
+        except ScoringError as refused:
+            raise TableError(refused.message) from None
+        return replace(self, round=replace(round_, proposal=proposal))
+
+    def answer_split(self, seat_id: int, agree: bool) -> Table:
+        round_ = self._ended_round()
+        if round_.proposal is None:
+            raise Conflict("No split has been proposed yet.")
+        try:
+            proposal = answer(self.tally(), round_.proposal, seat_id, agree)
+        except ScoringError as refused:
+            raise Conflict(refused.message) from None
+        return replace(self, round=replace(round_, proposal=proposal))
+
+    def correct_scaredy(self, by: int, seat_id: int, only_power: bool) -> Table:
+        """The host corrects ScaredyBot's bonus (a card shown on camera only), before the
+        score is kept."""
+        self._host_only(by, "correct ScaredyBot's bonus")
+        round_ = self._ended_round()
+        hand = round_.hand_of(seat_id)
+        if hand is None or hand.robot.name != "ScaredyBot":
+            raise TableError("That player is not ScaredyBot this round.")
+        if round_.kept:
+            raise Conflict("The score of this round is kept already.")
+        fixes = tuple(p for p in round_.scaredy if p[0] != seat_id) + ((seat_id, only_power),)
+        return replace(self, round=replace(round_, scaredy=fixes))
+
+    def keep_score(self, by: int) -> Table:
+        """The host puts the counted round on the scoreboard."""
+        self._host_only(by, "keep the score")
+        round_ = self._ended_round()
+        if round_.kept:
+            raise Conflict("The score of this round is kept already.")
+        counted = self.tally()
+        if not counted.settled:
+            raise Conflict("The winners have not settled their split yet.")
+        return replace(self, round=replace(round_, kept=True), game=self.game.keep(counted))
+
+    def set_target(self, by: int, target: int) -> Table:
+        """The host sets the points that win the game, before its first deal."""
+        self._host_only(by, "set the points to win")
+        if self.round is not None:
+            raise Conflict("The points to win are set before the game's first deal.")
+        try:
+            return replace(self, game=self.game.with_target(target))
+        except ScoringError as refused:
+            raise TableError(refused.message) from None
+
+    def new_game(self, by: int) -> Table:
+        """The host starts again: the same seats, every score at zero."""
+        self._host_only(by, "start a new game")
+        return replace(self, round=None, game=self.game.restart())
 
     # -- views --
 
+    def _history(self) -> tuple[Kept, ...]:
+        """Each kept round with the scores it left, newest first."""
+        totals: dict[int, int] = {}
+        names = self._names()
+        kept = []
+        for counted in self.game.rounds:
+            for seat, points in counted.points().items():
+                totals[seat] = totals.get(seat, 0) + points
+            every = names | counted.names()
+            after = _ranked(Score(seat, every.get(seat, "?"), p) for seat, p in totals.items())
+            kept.append(Kept(counted.number, counted, after))
+        return tuple(reversed(kept))
+
     def shown_by(self, seat_id: int) -> Shown:
-        """What a seat has shown this round, each card as last revealed."""
+        """What a seat has shown this round, each card as last revealed; everything, once
+        the round has ended (CheatBot's truth included)."""
+        round_ = self.round
+        if round_ is not None and round_.ended:
+            hand = round_.hand_of(seat_id)
+            if hand is not None:
+                return Shown(hand.robot, hand.power, hand.allegiance)
         robot = power = allegiance = None
-        for reveal in self.round.reveals if self.round else ():
+        for reveal in round_.reveals if round_ else ():
             if reveal.seat == seat_id:
                 robot = reveal.robot or robot
-                power = reveal.power or power
+                power = reveal.power_after or reveal.power or power
                 allegiance = reveal.allegiance or allegiance
         return Shown(robot, power, allegiance)
 
@@ -465,6 +830,27 @@ class Table:
             for seat in self.seats
         )
         you = next((seat for seat in seats if seat.you), None)
+        names = self._names()
+        ended = round_ is not None and round_.ended
+        scores = _ranked(Score(seat.id, seat.name, self.game.score(seat.id)) for seat in self.seats)
+        winner = self.game.winner
+        history = self._history()
+        ended_tally = round_.tally(names) if round_ and ended else None
+        scores_after: tuple[Score, ...] = ()
+        if ended_tally is not None and ended_tally.settled:
+            if round_ is not None and round_.kept:
+                scores_after = tuple(scores)
+            else:
+                gained = ended_tally.points()
+                scores_after = _ranked(
+                    Score(s.seat, s.name, s.points + gained.get(s.seat, 0)) for s in scores
+                )
+        uses = round_.uses if round_ else ()
+        picked = tuple(
+            NPR_NAME if use.target == NPR_SEAT else names.get(use.target or -1, "?")
+            for use in uses
+            if use.robot == "NegativeBot"
+        )
         return TableView(
             code=self.code,
             open=self.open,
@@ -476,13 +862,41 @@ class Table:
             reveals=tuple(reversed(round_.reveals)) if round_ else (),
             you=you,
             hand=round_.hand_of(you.id) if round_ and you else None,
+            ended=ended,
+            tally=ended_tally,
+            proposal=round_.proposal if round_ and ended else None,
+            kept=bool(round_ and round_.kept),
+            target=self.game.target,
+            scores=tuple(scores),
+            winner=names.get(winner) if winner is not None else None,
+            history=history,
+            scores_after=scores_after,
+            robot_actions=self.robot_actions(you.id) if you else (),
+            bets=tuple((names.get(u.seat, "?"), u.bet) for u in uses if u.bet is not None),
+            picked=picked,
+            scaredy=tuple(
+                (seat, names.get(seat, "?"), round_.only_power_shown(seat))
+                for seat, hand in round_.hands
+                if hand.robot.name == "ScaredyBot"
+            )
+            if round_ and ended and not round_.kept and you and you.host
+            else (),
         )
+
+
+def _ranked(scores: Iterable[Score]) -> tuple[Score, ...]:
+    """Most points first; ties in seating order."""
+    return tuple(sorted(scores, key=lambda score: (-score.points, score.seat)))
 
 
 # ---- Kept as JSON (the store's concern is only bytes) ----------------------------------------
 
 _ROBOT_INDEX = {robot: i for i, robot in enumerate(ROBOTS)}
 STATE_VERSION = 1
+
+
+def _robot(index: int | None) -> Robot | None:
+    return ROBOTS[index] if index is not None else None
 
 
 def _reveal_state(reveal: Reveal) -> dict[str, Any]:
@@ -493,7 +907,83 @@ def _reveal_state(reveal: Reveal) -> dict[str, Any]:
         "r": _ROBOT_INDEX[reveal.robot] if reveal.robot else None,
         "p": reveal.power.value if reveal.power else None,
         "g": reveal.allegiance.value if reveal.allegiance else None,
+        "e": reveal.effect,
+        "pa": reveal.power_after.value if reveal.power_after else None,
     }
+
+
+def _reveal(r: dict[str, Any]) -> Reveal:
+    return Reveal(
+        r["s"],
+        r["n"],
+        Action.from_slug(r["a"]),
+        _robot(r["r"]),
+        PowerCard(r["p"]) if r["p"] is not None else None,
+        Allegiance(r["g"]) if r["g"] else None,
+        r.get("e", ""),
+        PowerCard(r["pa"]) if r.get("pa") else None,
+    )
+
+
+def _proposal_state(proposal: Proposal | None) -> dict[str, Any] | None:
+    if proposal is None:
+        return None
+    return {"by": proposal.by, "shares": proposal.shares, "answers": proposal.answers}
+
+
+def _proposal(state: dict[str, Any] | None) -> Proposal | None:
+    if state is None:
+        return None
+    return Proposal(
+        state["by"],
+        tuple((seat, points) for seat, points in state["shares"]),
+        tuple((seat, bool(agree)) for seat, agree in state["answers"]),
+    )
+
+
+def _seated_state(one: Seated) -> list[Any]:
+    return [
+        one.seat,
+        one.name,
+        _ROBOT_INDEX[one.robot] if one.robot else None,
+        one.power.value,
+        one.allegiance.value,
+        one.negated,
+        one.bet.value if one.bet else None,
+        one.only_power_shown,
+    ]
+
+
+def _seated(state: list[Any]) -> Seated:
+    seat, name, robot, power, allegiance, negated, bet, only = state
+    return Seated(
+        seat,
+        name,
+        _robot(robot),
+        PowerCard(power),
+        Allegiance(allegiance),
+        negated,
+        Allegiance(bet) if bet else None,
+        only,
+    )
+
+
+def _tally_state(counted: Tally) -> dict[str, Any]:
+    """A kept round, as what it was counted from (the count is made again when loaded) and
+    how its winners settled their split."""
+    return {
+        "number": counted.number,
+        "value": counted.value,
+        "seated": [_seated_state(row.seated) for row in counted.rows],
+        "shares": counted.shares,
+        "split": counted.split,
+    }
+
+
+def _kept_tally(state: dict[str, Any]) -> Tally:
+    counted = tally([_seated(one) for one in state["seated"]], state["value"], state["number"])
+    shares = tuple((seat, points) for seat, points in state["shares"])
+    return replace(counted, shares=shares, split=state["split"])
 
 
 def to_state(table: Table) -> dict[str, Any]:
@@ -519,6 +1009,19 @@ def to_state(table: Table) -> dict[str, Any]:
             "points": round_.points.value,
             "npr": round_.npr.value if round_.npr else None,
             "reveals": [_reveal_state(r) for r in round_.reveals],
+            "uses": [
+                [u.seat, u.robot, u.copied, u.target, u.bet.value if u.bet else None]
+                for u in round_.uses
+            ],
+            "ended": round_.ended,
+            "proposal": _proposal_state(round_.proposal),
+            "scaredy": round_.scaredy,
+            "kept": round_.kept,
+        },
+        "game": {
+            "target": table.game.target,
+            "scores": table.game.scores,
+            "rounds": [_tally_state(counted) for counted in table.game.rounds],
         },
     }
 
@@ -536,18 +1039,22 @@ def from_state(state: dict[str, Any]) -> Table:
                 hands=tuple((seat, load(hand)) for seat, hand in round_state["hands"]),
                 points=PowerCard(round_state["points"]),
                 npr=Allegiance(round_state["npr"]) if round_state["npr"] else None,
-                reveals=tuple(
-                    Reveal(
-                        r["s"],
-                        r["n"],
-                        Action.from_slug(r["a"]),
-                        ROBOTS[r["r"]] if r["r"] is not None else None,
-                        PowerCard(r["p"]) if r["p"] is not None else None,
-                        Allegiance(r["g"]) if r["g"] else None,
-                    )
-                    for r in round_state["reveals"]
+                reveals=tuple(_reveal(r) for r in round_state["reveals"]),
+                uses=tuple(
+                    Use(seat, robot, copied, target, Allegiance(bet) if bet else None)
+                    for seat, robot, copied, target, bet in round_state.get("uses", [])
                 ),
+                ended=round_state.get("ended", False),
+                proposal=_proposal(round_state.get("proposal")),
+                scaredy=tuple((seat, bool(v)) for seat, v in round_state.get("scaredy", [])),
+                kept=round_state.get("kept", False),
             )
+        game_state = state.get("game") or {}
+        game = Game(
+            target=game_state.get("target", DEFAULT_TARGET),
+            scores=tuple((seat, points) for seat, points in game_state.get("scores", [])),
+            rounds=tuple(_kept_tally(kept) for kept in game_state.get("rounds", [])),
+        )
         return Table(
             code=state["code"],
             seats=tuple(
@@ -559,6 +1066,7 @@ def from_state(state: dict[str, Any]) -> Table:
             round=round_,
             next_seat=state["next"],
             version=state["version"],
+            game=game,
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc

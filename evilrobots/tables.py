@@ -109,8 +109,7 @@ def load_table(code: str) -> Table:
     if table is None:
         abort(
             404,
-            description="There is no table with this code. Check it with the host: it may be "
-            "mistyped, or the table was idle for a day and has been cleared away.",
+            description=NO_SUCH_TABLE,
         )
     return table
 
@@ -196,13 +195,29 @@ def start_or_join() -> str:
     return render_template("table/start.html")
 
 
+def start_page(status: int, **problems: str) -> tuple[str, int]:
+    """The start-or-join page again, with what went wrong beside the field, and what the
+    player typed kept."""
+    return render_template("table/start.html", form=request.form, **problems), status
+
+
+NOT_A_CODE = (
+    "That is not a table code: codes are eight letters and digits, like ABCD-2345 "
+    "(there is no 0, O, 1, I or L in them)."
+)
+NO_SUCH_TABLE = (
+    "There is no table with this code. Check it with the host: it may be mistyped, or the "
+    "table was idle for a day and has been cleared away."
+)
+
+
 @bp.post("/table")
-def start() -> Response:
+def start() -> Response | tuple[str, int]:
     """Start a table, with this browser as its host."""
     try:
         name = clean_name(request.form.get("name", ""))
     except TableError as refused:
-        abort(400, description=refused.message)
+        return start_page(400, start_error=refused.message)
     secret = secrets.token_urlsafe(32)
     for _ in range(20):
         table = Table.start(new_code(_rng()), name, hashed(secret))
@@ -213,29 +228,59 @@ def start() -> Response:
 
 
 @bp.post("/table/join")
-def join_by_code() -> Response:
+def join_by_code() -> Response | tuple[str, int]:
     """Join the table whose code the player typed."""
     code = clean_code(request.form.get("code", ""))
     if code is None:
-        abort(
-            404,
-            description="That is not a table code: codes are eight letters and digits, like "
-            "ABCD-2345 (there is no 0, O, 1, I or L in them).",
-        )
-    return join(code)
+        return start_page(404, join_error=NOT_A_CODE)
+    table = store().load(code)
+    if table is None:
+        return start_page(404, join_error=NO_SUCH_TABLE)
+    refused = take_seat_at(table)
+    if refused is not None:
+        return start_page(refused.status, join_error=refused.message)
+    return back_to_seat(code)
+
+
+def take_seat_at(table: Table) -> TableError | None:
+    """Seat this browser at the table, under the name in the form; or say why not."""
+    if my_seat(table) is not None:
+        return None
+    secret = secrets.token_urlsafe(32)
+    try:
+        store().change(table.code, lambda t: t.join(request.form.get("name", ""), hashed(secret)))
+    except TableError as refused:
+        return refused
+    except TableMissing:
+        return TableError(NO_SUCH_TABLE)
+    keep_secret(table.code, secret)
+    return None
 
 
 @bp.post("/t/<code>/join")
-def join(code: str) -> Response:
-    """Take a seat at this table."""
+def join(code: str) -> Response | tuple[str, int]:
+    """Take a seat at this table (from its link)."""
     code = code_from_url(code)
     table = load_table(code)
-    if my_seat(table) is not None:
-        return back_to_seat(code)
-    secret = secrets.token_urlsafe(32)
-    changed(code, lambda t: t.join(request.form.get("name", ""), hashed(secret)))
-    keep_secret(code, secret)
+    refused = take_seat_at(table)
+    if refused is not None:
+        return join_page(table, refused.status, error=refused.message)
     return back_to_seat(code)
+
+
+def join_page(table: Table, status: int = 200, **more: Any) -> tuple[str, int]:
+    """The join form of a table, for a browser without a seat at it."""
+    return (
+        render_template(
+            "table/join.html",
+            view=table.view_for(None),
+            code=table.code,
+            form=request.form,
+            lost_seat=my_secret(table.code) is not None,
+            **more,
+        ),
+        status,
+    )
 
 
 # ---- The seat page and the board -----------------------------------------------------------
@@ -277,16 +322,24 @@ def render_hand(view: TableView, hand: Hand) -> str:
             points=view.points,
             reveal_url=url_for("tables.reveal", code=view.code),
             cheat=hand.robot.name == CHEATBOT,
+            robot_actions=view.robot_actions,
+            robot_url=url_for("tables.use_robot", code=view.code),
+            ended=view.ended,
         )
     )
 
 
 def hand_key(view: TableView) -> str:
-    """What, when it changes, means the phone must redraw its cards (not its own taps)."""
+    """What, when it changes, means the phone must redraw its cards (not its own taps): a
+    deal, a swap, the end of the round, or the robot actions it may use."""
     if view.hand is None:
         return ""
     points = view.points.value if view.points else 0
-    return f"{view.round}:{view.hand.robot.slug}:{view.hand.power.value}:{points}"
+    actions = ",".join(
+        f"{a.robot}{'/'.join(name for _, name in a.targets)}" for a in view.robot_actions
+    )
+    state = "ended" if view.ended else "play"
+    return f"{view.round}:{view.hand.robot.slug}:{view.hand.power.value}:{points}:{state}:{actions}"
 
 
 def live_parts(view: TableView) -> dict[str, Any]:
@@ -305,18 +358,14 @@ def join_details(code: str) -> dict[str, Any]:
 
 
 @bp.get("/t/<code>")
-def seat(code: str) -> Response | str:
+def seat(code: str) -> Response | tuple[str, int]:
     """The seat page: your cards, the table, the reveals; or, without a seat, the join form."""
     code = code_from_url(code)
     table = load_table(code)
     seat = my_seat(table)
     if seat is None:
-        return render_template("table/join.html", view=table.view_for(None), code=code)
+        return join_page(table)
     view = table.view_for(seat.id)
-    moves = session.get("move")
-    move = moves.get(code) if isinstance(moves, dict) else None
-    if not (isinstance(move, dict) and move.get("until", 0) > _now()):
-        move = None
     response = Response(
         render_template(
             "table/seat.html",
@@ -325,10 +374,6 @@ def seat(code: str) -> Response | str:
             # Our own autoescaped template's output.
             hand_html=Markup(render_hand(view, view.hand)) if view.hand else None,  # nosec B704
             hand_key=hand_key(view),
-            move_link=move,
-            move_qr=qr_svg(move["url"], "QR code of the link that moves your seat")
-            if move
-            else None,
             actions_panel=actions_panel("tables.action_view", code=code),
             **join_details(code),
         )
@@ -344,7 +389,12 @@ def board(code: str) -> Response:
     table = load_table(code)
     response = Response(
         render_template(
-            "table/board.html", view=table.view_for(None), version=table.version, code=code
+            "table/board.html",
+            view=table.view_for(None),
+            version=table.version,
+            code=code,
+            seated=my_seat(table) is not None,
+            **join_details(code),
         )
     )
     response.headers["Cache-Control"] = "no-store"
@@ -466,7 +516,8 @@ def _done(code: str, anchor: str) -> Response:
 # ---- Host and seat management ----------------------------------------------------------------
 
 
-def host_change(code: str, change: Callable[[Table, int], Table], anchor: str) -> Response:
+def table_change(code: str, change: Callable[[Table, int], Table], anchor: str) -> Response:
+    """Apply a change made by this browser's seat (the model says who may), then go back."""
     code = code_from_url(code)
     table = load_table(code)
     seat = load_seat(table)
@@ -476,31 +527,110 @@ def host_change(code: str, change: Callable[[Table, int], Table], anchor: str) -
 
 @bp.post("/t/<code>/deal")
 def deal(code: str) -> Response:
-    return host_change(code, lambda t, s: t.deal(s, _rng()), "hand")
+    return table_change(code, lambda t, s: t.deal(s, _rng()), "hand")
 
 
 @bp.post("/t/<code>/remove")
 def remove(code: str) -> Response:
     target = form_seat()
-    return host_change(code, lambda t, s: t.remove(s, target), "players")
+    return table_change(code, lambda t, s: t.remove(s, target), "players")
 
 
 @bp.post("/t/<code>/host")
 def make_host(code: str) -> Response:
     target = form_seat()
-    return host_change(code, lambda t, s: t.make_host(s, target), "players")
+    return table_change(code, lambda t, s: t.make_host(s, target), "players")
 
 
 @bp.post("/t/<code>/open")
 def set_open(code: str) -> Response:
     wanted = request.form.get("open") == "yes"
-    return host_change(code, lambda t, s: t.set_open(s, wanted), "host")
+    return table_change(code, lambda t, s: t.set_open(s, wanted), "host")
 
 
 @bp.post("/t/<code>/npr-rule")
 def set_npr(code: str) -> Response:
     wanted = request.form.get("npr") == "yes"
-    return host_change(code, lambda t, s: t.set_npr(s, wanted), "host")
+    return table_change(code, lambda t, s: t.set_npr(s, wanted), "host")
+
+
+# ---- The end of the round, the score, the game ----------------------------------------------
+
+
+def form_int(field: str, saying: str) -> int:
+    """A whole number from the form; 400, with ``saying``, if it is not one."""
+    try:
+        return int(request.form.get(field, "").strip())
+    except ValueError:
+        abort(400, description=saying)
+
+
+@bp.post("/t/<code>/end")
+def end_round(code: str) -> Response:
+    """The host ends the round: every card is shown, and the round is counted."""
+    return table_change(code, lambda t, s: t.end_round(s), "tally")
+
+
+@bp.post("/t/<code>/robot")
+def use_robot(code: str) -> Response:
+    """Use NegativeBot, SwapBot or BetBot (or CopyBot's copy of one) from the robot's phone."""
+    number = form_round()
+    robot = request.form.get("robot", "")
+    target = form_int("target", "Pick a player.") if "target" in request.form else None
+    bet = form_allegiance("bet") if "bet" in request.form else None
+    return seat_change(
+        code_from_url(code), lambda t, s: t.use_robot(s, number, robot, target=target, bet=bet)
+    )
+
+
+@bp.post("/t/<code>/split")
+def propose_split(code: str) -> Response:
+    """A winner proposes how the winners share the round's value."""
+    shares = {}
+    for field in request.form:
+        if field.startswith("share-"):
+            try:
+                seat = int(field.removeprefix("share-"))
+            except ValueError:
+                abort(400, description="A share names a player it cannot be for.")
+            shares[seat] = form_int(field, "Each share is a whole number of points.")
+    return table_change(code, lambda t, s: t.propose_split(s, shares), "tally")
+
+
+@bp.post("/t/<code>/answer")
+def answer_split(code: str) -> Response:
+    """Another winner agrees or disagrees with the proposed split."""
+    agree = request.form.get("agree")
+    if agree not in ("yes", "no"):
+        abort(400, description="Answer Agree or Disagree.")
+    return table_change(code, lambda t, s: t.answer_split(s, agree == "yes"), "tally")
+
+
+@bp.post("/t/<code>/scaredy")
+def correct_scaredy(code: str) -> Response:
+    """The host corrects ScaredyBot's bonus, for a card shown on camera only."""
+    target = form_seat()
+    only = request.form.get("only") == "yes"
+    return table_change(code, lambda t, s: t.correct_scaredy(s, target, only), "tally")
+
+
+@bp.post("/t/<code>/keep")
+def keep_score(code: str) -> Response:
+    """The host puts the counted round on the scoreboard."""
+    return table_change(code, lambda t, s: t.keep_score(s), "scores")
+
+
+@bp.post("/t/<code>/target")
+def set_target(code: str) -> Response:
+    """The host sets the points that win the game, before its first deal."""
+    target = form_int("target", "Say how many points win the game: 5 to 20.")
+    return table_change(code, lambda t, s: t.set_target(s, target), "host")
+
+
+@bp.post("/t/<code>/new-game")
+def new_game(code: str) -> Response:
+    """The host starts a new game with the same seats, every score at zero."""
+    return table_change(code, lambda t, s: t.new_game(s), "host")
 
 
 @bp.post("/t/<code>/leave")
@@ -530,7 +660,28 @@ def offer_move(code: str) -> Response:
         "until": until,
     }
     session["move"] = moves
-    return back_to_seat(code, "move")
+    return redirect(url_for("tables.move_link", code=code), code=303)
+
+
+@bp.get("/t/<code>/move")
+def move_link(code: str) -> str | Response:
+    """This phone's one-time link to move its seat, on a page of its own (not on camera)."""
+    code = code_from_url(code)
+    table = load_table(code)
+    if my_seat(table) is None:  # the seat has gone to the other phone already
+        return redirect(url_for("tables.seat", code=code), code=303)
+    moves = session.get("move")
+    move = moves.get(code) if isinstance(moves, dict) else None
+    if not (isinstance(move, dict) and move.get("until", 0) > _now()):
+        move = None
+    return render_template(
+        "table/move_link.html",
+        view=table.view_for(None),
+        version=table.version,
+        code=code,
+        move=move,
+        move_qr=qr_svg(move["url"], "QR code of the link that moves your seat") if move else None,
+    )
 
 
 @bp.get("/t/<code>/move/<token>")
@@ -571,7 +722,8 @@ def events(code: str) -> Response:
     """
     code = code_from_url(code)
     table = load_table(code)
-    seat = None if request.args.get("board") == "1" else my_seat(table)
+    holder = my_seat(table)
+    seat = None if request.args.get("board") == "1" else holder
     try:
         seen = int(request.headers.get("Last-Event-ID") or request.args.get("v") or -1)
     except ValueError:
@@ -580,7 +732,13 @@ def events(code: str) -> Response:
 
     def render(table: Table) -> str:
         if seat is None:
-            board = render_template("table/_board.html", view=table.view_for(None), code=code)
+            board = render_template(
+                "table/_board.html",
+                view=table.view_for(None),
+                code=code,
+                seated=holder is not None,
+                **join_details(code),
+            )
             return event("board", table.version, {"board": board})
         still = table.seat_with_secret(seat.secret)
         if still is None or still.id != seat.id:  # removed, left, or moved to another phone

@@ -15,7 +15,8 @@ from tests.test_hand import ROUND_ORDER
 
 
 def visible_text(page: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    """The page's text as a reader sees it: no tags, entities read, spaces collapsed."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
 
 
 def flips_text(page: str) -> str:

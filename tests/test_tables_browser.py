@@ -9,6 +9,8 @@ from playwright.sync_api import Page, expect
 
 from evilrobots.cards import ROBOTS, Allegiance, PowerCard
 
+G, E = Allegiance.GOOD, Allegiance.EVIL
+
 # Record every event a page's EventSource receives, to check what reached the browser.
 RECORD_EVENTS = """
 window.__events = [];
@@ -69,6 +71,12 @@ def open_seat(new_phone):
     return open_
 
 
+def tap_twice(page: Page, name: str) -> None:
+    """A control that changes the game for everyone asks for a second tap: give it."""
+    page.get_by_role("button", name=name).click()
+    page.get_by_role("button", name=re.compile("^Tap again")).click()
+
+
 def start_table(seat: Seat, base: str) -> str:
     seat.page.goto(base + "/")
     seat.page.get_by_role("link", name="Play at a table").click()
@@ -110,11 +118,12 @@ def table(open_seat, live_server, new_phone):
     return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}
 
 
-def deal(t) -> None:
-    t["ada"].page.get_by_role("button", name="Deal", exact=True).click()
+def deal(t, number: int = 1) -> None:
+    label = "Deal" if number == 1 else "Deal the next round"
+    t["ada"].page.get_by_role("button", name=label, exact=True).click()
     for name in ["ada", "bob", "cy"]:
         expect(t[name].card("robot")).to_be_visible(timeout=2000)  # within a second or two
-    expect(t["board"].get_by_text("Round 1")).to_be_visible()
+    expect(t["board"].get_by_text(f"Round {number}", exact=True)).to_be_visible()
 
 
 def test_start_join_by_link_and_by_code_and_deal_from_one_deck(table):
@@ -202,7 +211,7 @@ def test_cheatbot_shows_the_allegiance_it_picks_and_the_board_cannot_tell(table,
 
 
 def test_the_host_leaves_and_the_longest_seated_player_becomes_host(table):
-    table["ada"].page.get_by_role("button", name="Leave the table").click()
+    tap_twice(table["ada"].page, "Leave the table")
     expect(table["ada"].page.get_by_role("heading", name="Play at a table")).to_be_visible()
     expect(table["bob"].page.get_by_role("heading", name="You are the host")).to_be_visible()
     expect(table["cy"].page.get_by_role("heading", name="You are the host")).to_have_count(0)
@@ -212,8 +221,10 @@ def test_the_host_leaves_and_the_longest_seated_player_becomes_host(table):
 def test_the_host_removes_a_player_and_makes_another_host(table):
     ada = table["ada"].page
     ada.get_by_role("button", name="Remove Cy").click()
+    expect(table["cy"].page.get_by_text("Cy", exact=True)).to_be_visible()  # one tap: not yet
+    ada.get_by_role("button", name="Tap again: remove Cy").click()
     expect(table["cy"].page.get_by_role("heading", name=re.compile("^Join table"))).to_be_visible()
-    ada.get_by_role("button", name="Make host for Bob").click()
+    tap_twice(ada, "Make host for Bob")
     expect(table["bob"].page.get_by_role("heading", name="You are the host")).to_be_visible()
     expect(ada.get_by_role("heading", name="You are the host")).to_have_count(0)
 
@@ -247,7 +258,8 @@ def test_a_seat_moves_to_another_phone(table, new_phone):
     bob = table["bob"]
     hand = (bob.robot(), bob.power())
     bob.page.get_by_role("button", name="Move to another phone").click()
-    link = bob.page.locator(".seat-own .join-link").inner_text()
+    expect(bob.page.get_by_text("do not show it on camera")).to_be_visible()
+    link = bob.page.locator(".join-link").inner_text()
     other = new_phone()
     other.goto(link)
     other.get_by_role("button", name="Take the seat").click()
@@ -277,14 +289,13 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
 
 def traces(robot_name: str) -> list[str]:
     """How a robot card shows in what a browser receives: its ability text (said on no
-    page but the card's), its name as a card's or a mini card's title, or in an event."""
+    page but the card's), or its name as a card's or a board's mini card's title."""
     robot = next(r for r in ROBOTS if r.name == robot_name)
     return [
         robot.text,
         f">{robot.name}</a></h2>",
         f">{robot.name}</h2>",
-        f'mini-robot">{robot.name}<',
-        f'\\"robot\\": \\"{robot.name}',
+        f'mini-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
     ]
 
 
@@ -313,3 +324,114 @@ def test_no_phone_or_board_receives_another_seats_unrevealed_robot(table, new_ph
                 assert trace not in stranger_board
     # The check itself can fail: what was revealed does show.
     assert any(trace in stranger_board for trace in traces(hands["cy"]))
+
+
+# ---- Whole rounds, to the end of the game ----------------------------------------------------
+
+
+def set_cards(live_app, code: str, points: int, **hands) -> None:
+    """Deal known cards (robot, power, allegiance) to the named seats, and the points card."""
+    from dataclasses import replace
+
+    from evilrobots.cards import robot_named
+
+    def change(table):
+        round_ = table.round
+        for name, (robot, power, allegiance) in hands.items():
+            seat = next(s for s in table.seats if s.name == name.capitalize())
+            hand = replace(
+                round_.hand_of(seat.id),
+                robot=robot_named(robot),
+                power=PowerCard(power),
+                allegiance=allegiance,
+                flips=None,
+            )
+            round_ = round_.with_hand(seat.id, hand)
+        return replace(table, round=replace(round_, points=PowerCard(points)))
+
+    live_app.extensions["evilrobots.store"].change(code, change)
+
+
+def table_rows(page: Page, css: str) -> list[list[str]]:
+    """The rows of the first HTML table matching ``css``, cell texts, as read in the page."""
+    return page.locator(css).first.evaluate(
+        "t => [...t.tBodies[0].rows].map(r => [...r.cells].map(c => c.innerText.trim()))"
+    )
+
+
+def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
+    ada, bob, cy, board = table["ada"], table["bob"], table["cy"], table["board"]
+    ada.page.get_by_label("Points to win").fill("5")
+    ada.page.get_by_role("button", name="Set", exact=True).click()
+    expect(board.get_by_text("First to 5 points")).to_be_visible()
+
+    # Round 1: Bob (NegativeBot) picks Cy; Ada and Bob win for Good and agree a split.
+    deal(table)
+    set_cards(
+        live_app,
+        table["code"],
+        4,
+        ada=("SumoBot", 2, G),
+        bob=("NegativeBot", 3, G),
+        cy=("LockBot", 8, E),
+    )
+    expect(bob.card("robot").locator(".robot-name")).to_have_text("NegativeBot")
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Use your robot's action", exact=True).click()
+    bob.page.get_by_role("group", name="Use NegativeBot on").get_by_role(
+        "button", name="Cy", exact=True
+    ).click()
+    expect(board.get_by_text("Cy counts as negative")).to_be_visible()
+    tap_twice(ada.page, "End the round")
+    expect(board.get_by_text("Round 1: Good 5 against Evil -8: Good wins.")).to_be_visible()
+    assert ["Cy", "LockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
+        board, "table.tally"
+    )
+    expect(cy.page.get_by_text("Round 1 is over")).to_be_visible()  # every phone is told
+    ada.page.get_by_label("Ada", exact=True).fill("3")
+    ada.page.get_by_label("Bob", exact=True).fill("1")
+    ada.page.get_by_role("button", name="Propose this split").click()
+    bob.page.get_by_role("button", name="Agree", exact=True).click()
+    expect(board.get_by_text("Agreed: Ada 3, Bob 1.")).to_be_visible()
+    ada.page.get_by_role("button", name="Keep the score").click()
+    expect(board.locator("table.scoreboard").first).to_contain_text("Ada")
+    assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "1"], ["Cy", "0"]]
+
+    # Round 2: Cy and Bob win for Evil; Bob disagrees with Cy's split: a point each.
+    deal(table, 2)
+    set_cards(
+        live_app,
+        table["code"],
+        9,
+        ada=("SumoBot", 6, G),
+        bob=("PushBot", 4, E),
+        cy=("FreeBot", 5, E),
+    )
+    tap_twice(ada.page, "End the round")
+    cy.page.get_by_label("Cy", exact=True).fill("9")
+    cy.page.get_by_label("Bob", exact=True).fill("0")
+    cy.page.get_by_role("button", name="Propose this split").click()
+    bob.page.get_by_role("button", name="Disagree").click()
+    expect(board.get_by_text("Bob disagreed: each winner gets 1 point.")).to_be_visible()
+    ada.page.get_by_role("button", name="Keep the score").click()
+    expect(board.get_by_text("Every round of this game")).to_be_visible()
+    assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "2"], ["Cy", "1"]]
+    expect(board.locator(".board-history summary")).to_have_count(2)
+
+    # Round 3: Ada alone wins 4 and reaches 7: the game is hers.
+    deal(table, 3)
+    set_cards(
+        live_app,
+        table["code"],
+        4,
+        ada=("SumoBot", 9, G),
+        bob=("PushBot", 1, E),
+        cy=("FreeBot", 1, E),
+    )
+    tap_twice(ada.page, "End the round")
+    ada.page.get_by_role("button", name="Keep the score").click()
+    for page in (board, ada.page, bob.page, cy.page):
+        expect(page.get_by_text("Ada wins the game!")).to_be_visible()
+    ada.page.get_by_role("button", name="New game").click()
+    expect(board.get_by_text("Ada wins the game!")).to_have_count(0)
+    expect(board.get_by_text("Waiting for the first deal")).to_be_visible()

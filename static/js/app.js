@@ -251,14 +251,18 @@
 
   function reveal(form) {
     const data = new URLSearchParams(new FormData(form));
-    const button = form.querySelector("button[type=submit]");
+    const button = form.querySelector(".reveal-button");
+    if (button.dataset.done) return; // revealed already: once is enough
     button.disabled = true;
     // The form's field "action" hides its action attribute from form.action.
     inTurn(function () { return post(form.getAttribute("action"), data, true); }).then(function () {
-      say("Revealed to the table: it is on the board.", "note");
+      button.dataset.done = "true";
+      button.textContent = "✓ On the board";
+      button.disabled = false;
     }, function (error) {
+      button.disabled = false;
       if (error instanceof TypeError) setOffline(true); else form.submit();
-    }).then(function () { button.disabled = false; });
+    });
   }
 
   // CheatBot picks the allegiance to show: the card shows it too, for the webcam. The true
@@ -321,10 +325,14 @@
     }
     focusTitle.append(link.dataset.label);
     document.getElementById("focus-banner").hidden = false;
+    body.dataset.action = link.dataset.action;
     const revealForm = hand.querySelector("[data-reveal]");
     if (revealForm) {
       revealForm.elements.namedItem("action").value = link.dataset.action;
       revealForm.hidden = shows.length === 0;
+      const button = revealForm.querySelector(".reveal-button");
+      delete button.dataset.done;
+      button.textContent = "Reveal to the table";
       const cheat = revealForm.querySelector("[data-cheat]");
       if (cheat) {
         cheat.hidden = shows.indexOf("allegiance") === -1 || link.dataset.action === "end-of-round";
@@ -339,6 +347,7 @@
   function closeFocus() {
     delete body.dataset.focus;
     delete body.dataset.shows;
+    delete body.dataset.action;
     document.getElementById("focus-banner").hidden = true;
     const revealForm = hand.querySelector("[data-reveal]");
     if (revealForm) {
@@ -445,5 +454,5 @@
   setOffline(offline);
   restore();
   armUndo();
-  window.evilrobots = { swapHand: swapHand };
+  window.evilrobots = { swapHand: swapHand, say: say };
 })();

@@ -1,14 +1,63 @@
-// Keeps a table's pages live: the seat page and the board follow the table's events.
+// The table's pages: live updates, a second tap for controls that change the game for
+// everyone, and copying or sharing a link.
 //
-// The server sends each viewer its own view (Server-Sent Events): the seat page gets its
-// table section and, when its cards change (a new deal), its new card view; the board gets
-// the board. A dropped connection reconnects by itself and the server sends whatever was
-// missed (the browser says the last version it saw). Without this script every page shows
-// the table as it was when loaded.
+// Live: the server sends each viewer its own view (Server-Sent Events). The seat page gets
+// its table section and, when its cards change (a deal, a swap, the end of the round), its
+// new card view; the board gets the board. A dropped connection reconnects by itself and the
+// server sends whatever was missed (the browser says the last version it saw). Without this
+// script every page shows the table as it was when loaded, and every control still works.
 "use strict";
 
 (function () {
-  const live = document.getElementById("table-live") || document.getElementById("board");
+  // ---- A second tap, within 4 seconds, for what changes the game for everyone ------------
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.dataset.confirm || form.dataset.armed) return;
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    const label = button.innerHTML;
+    form.dataset.armed = "true";
+    button.textContent = form.dataset.confirm;
+    setTimeout(function () {
+      delete form.dataset.armed;
+      button.innerHTML = label;
+    }, 4000);
+  }, true);
+
+  // ---- Copy a link, or hand it to the phone's share sheet (for the call's chat) -----------
+
+  function offerSharing() {
+    const canCopy = Boolean(navigator.clipboard && window.isSecureContext);
+    document.querySelectorAll("[data-share]").forEach(function (el) {
+      el.hidden = !(canCopy || navigator.share);
+    });
+    document.querySelectorAll("[data-copy]").forEach(function (el) { el.hidden = !canCopy; });
+    document.querySelectorAll("[data-share-link]").forEach(function (el) {
+      el.hidden = !navigator.share;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const copy = event.target.closest("[data-copy]");
+    if (copy) {
+      navigator.clipboard.writeText(copy.dataset.copy).then(function () {
+        copy.textContent = "Link copied";
+      });
+    }
+    const share = event.target.closest("[data-share-link]");
+    if (share) {
+      navigator.share({ title: "Evil Robots table", url: share.dataset.shareLink })
+        .catch(function () { /* the player closed the share sheet */ });
+    }
+  });
+
+  offerSharing();
+
+  // ---- Live updates ----------------------------------------------------------------------
+
+  const live = document.getElementById("table-live") || document.getElementById("board") ||
+    document.getElementById("move-watch");
   if (!live || !window.EventSource) return;
 
   const url = new URL(live.dataset.eventsUrl, location.href);
@@ -25,18 +74,27 @@
         if (el.outerHTML === key) { el.focus(); break; }
       }
     }
+    offerSharing();
   }
 
   source.addEventListener("seat", function (event) {
+    if (live.id === "move-watch") return; // the move page waits only for the seat to go
     const data = JSON.parse(event.data);
     live.dataset.version = event.lastEventId;
     replace(live, data.live);
     const round = document.getElementById("seat-round");
     if (round) round.textContent = data.round ? "Round " + data.round : "No deal yet";
     if (data.hand_key !== live.dataset.handKey) {
+      const newRound = data.hand_key.split(":")[0] !== live.dataset.handKey.split(":")[0];
       live.dataset.handKey = data.hand_key;
-      if (window.evilrobots && data.hand) window.evilrobots.swapHand(data.hand);
-      else location.reload(); // the first deal since the page opened: load the card view
+      if (window.evilrobots && data.hand) {
+        window.evilrobots.swapHand(data.hand);
+        if (newRound) {
+          window.evilrobots.say("Round " + data.round + " dealt: these are your new cards.", "note");
+        }
+      } else {
+        location.reload(); // the first deal since the page opened: load the card view
+      }
     }
   });
 
@@ -51,6 +109,8 @@
   addEventListener("beforeunload", function () { leaving = true; source.close(); });
   source.addEventListener("gone", function () {
     source.close();
-    if (!leaving) location.reload();
+    if (leaving) return;
+    if (live.dataset.goneUrl) location.href = live.dataset.goneUrl;
+    else location.reload();
   });
 })();

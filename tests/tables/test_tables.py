@@ -1,4 +1,6 @@
-"""Tables through the Flask client: starting, joining, playing, revealing, and every refusal."""
+"""Tables through the Flask client: starting, joining, playing, revealing, and every refusal.
+
+The players (``ada``, ``bob``, ``cy``) and their app come from this folder's conftest."""
 
 from __future__ import annotations
 
@@ -11,99 +13,12 @@ from dataclasses import replace
 import pytest
 
 from evilrobots import tables
-from evilrobots.cards import ROBOTS, Allegiance, PowerCard
+from evilrobots.cards import ROBOTS, Allegiance, PowerCard, robot_named
 from evilrobots.factory import create_app
 from evilrobots.hand import Action
 from evilrobots.table import clean_code
+from tests.tables.conftest import Clock, Phone, restarted, round_tag, table_of
 from tests.test_app import visible_text
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path, clock):
-    config = {
-        "TESTING": True,
-        "SECRET_KEY": "table-key-" + "x" * 40,
-        "RANDOM": random.Random(21),
-        "CLOCK": clock,
-    }
-    return create_app(config, instance_path=tmp_path)
-
-
-class Phone:
-    """One player's browser, through the Flask test client."""
-
-    def __init__(self, app, name: str) -> None:
-        self.client = app.test_client()
-        self.name = name
-        self.code = ""
-
-    def start(self) -> str:
-        response = self.client.post("/table", data={"name": self.name})
-        assert response.status_code == 303
-        self.code = response.headers["Location"].rsplit("/", 1)[1]
-        return self.code
-
-    def join(self, code: str) -> None:
-        response = self.client.post(f"/t/{code}/join", data={"name": self.name})
-        assert response.status_code == 303, response.get_data(as_text=True)
-        self.code = code
-
-    def page(self, path: str = "") -> str:
-        response = self.client.get(f"/t/{self.code}{path}")
-        assert response.status_code == 200, response.get_data(as_text=True)
-        return response.get_data(as_text=True)
-
-    def post(self, path: str, **form):
-        return self.client.post(f"/t/{self.code}{path}", data=form)
-
-
-def table_of(app, code: str):
-    return app.extensions["evilrobots.store"].load(code)
-
-
-@pytest.fixture
-def ada(app) -> Phone:
-    phone = Phone(app, "Ada")
-    phone.start()
-    return phone
-
-
-@pytest.fixture
-def bob(app, ada) -> Phone:
-    phone = Phone(app, "Bob")
-    phone.join(ada.code)
-    return phone
-
-
-@pytest.fixture
-def cy(app, ada, bob) -> Phone:
-    phone = Phone(app, "Cy")
-    phone.join(ada.code)
-    return phone
-
-
-@pytest.fixture
-def dealt(app, ada, bob, cy):
-    assert ada.post("/deal").status_code == 303
-    return table_of(app, ada.code)
-
-
-def round_tag(table) -> str:
-    return f"{table.round.number:08x}"
-
 
 # ---- Starting and joining ------------------------------------------------------------------
 
@@ -163,8 +78,8 @@ def test_a_seat_belongs_to_its_browser_across_reloads_and_a_restart(app, tmp_pat
     before = bob.page()
     hand = dealt.round.hand_of(2)
     assert hand.robot.name in before
-    restarted = create_app({"SECRET_KEY": app.config["SECRET_KEY"]}, instance_path=tmp_path)
-    again = Phone(restarted, "Bob")
+    again_app = restarted(app, tmp_path)
+    again = Phone(again_app, "Bob")
     again.client.set_cookie("evilrobots", bob.client.get_cookie("evilrobots").value)
     again.code = bob.code
     after = again.page()
@@ -331,8 +246,10 @@ def test_when_the_host_leaves_the_longest_seated_becomes_host(app, ada, bob, cy)
 
 
 def test_a_seat_moves_to_another_phone_with_a_one_time_link(app, clock, ada, bob, dealt):
-    bob.post("/move")
-    page = bob.page()
+    response = bob.post("/move")
+    assert response.headers["Location"] == f"/t/{ada.code}/move"
+    page = bob.page("/move")
+    assert "do not show it on camera" in page
     link = re.search(r'<p class="join-link">([^<]+/move/[^<]+)</p>', page).group(1)
     path = link.removeprefix("http://localhost")
     other = app.test_client()
@@ -346,7 +263,7 @@ def test_a_seat_moves_to_another_phone_with_a_one_time_link(app, clock, ada, bob
 
 def test_a_move_link_expires_after_ten_minutes(app, clock, ada, bob):
     bob.post("/move")
-    link = re.search(r"(/t/\w+/move/[\w-]+)", bob.page()).group(1)
+    link = re.search(r"(/t/\w+/move/[\w-]+)", bob.page("/move")).group(1)
     clock.now += tables.MOVE_SECONDS + 1
     assert "too old" in app.test_client().get(link).get_data(as_text=True)
     assert app.test_client().post(link).status_code == 409
@@ -564,7 +481,7 @@ def responses_for(phone: Phone, table) -> dict[str, str]:
     """Everything one browser can fetch at this table, as text."""
     code = phone.code
     got = {}
-    for path in ["", "/board", "/actions"] + [f"/action/{a.slug}" for a in Action]:
+    for path in ["", "/board", "/actions", "/move"] + [f"/action/{a.slug}" for a in Action]:
         response = phone.client.get(f"/t/{code}{path}")
         got[path or "/"] = response.get_data(as_text=True)
     for board in ["", "?board=1"]:
@@ -594,12 +511,35 @@ def test_no_response_to_a_player_carries_another_seats_unrevealed_robot(app, ada
             assert hand.robot.name not in text
 
 
+def use_robot_actions(app, ada, bob, dealt) -> None:
+    """Ada (NegativeBot) picks Cy and Bob (BetBot) bets: actions that name Cy in public."""
+    names = {"NegativeBot", "BetBot"}
+    cy = dealt.round.hand_of(3)
+    if cy.robot.name in names:  # Cy must keep a robot of their own
+        spare = next(
+            r
+            for r in ROBOTS
+            if r.name not in names and r not in {h.robot for _, h in dealt.round.hands}
+        )
+        give(app, ada.code, 3, robot=spare)
+    give(app, ada.code, 1, robot=robot_named("NegativeBot"))
+    give(app, ada.code, 2, robot=robot_named("BetBot"))
+    tag = round_tag(table_of(app, ada.code))
+    assert ada.post("/robot", round=tag, robot="NegativeBot", target="3").status_code == 303
+    assert bob.post("/robot", round=tag, robot="BetBot", bet="evil").status_code == 303
+
+
+@pytest.mark.parametrize("actions", [False, True], ids=["", "after robot actions"])
 @pytest.mark.parametrize("viewer", ["Ada", "stranger"])
 def test_what_a_browser_receives_is_the_same_whatever_another_seats_secret_cards(
-    app, ada, bob, cy, dealt, viewer
+    app, ada, bob, cy, dealt, viewer, actions
 ):
     """Change Cy's unrevealed robot, power and allegiance: nothing Ada or a stranger can fetch
-    changes by a single byte (no hidden element, attribute, comment, count or cache)."""
+    changes by a single byte (no hidden element, attribute, comment, count or cache), even
+    once robot actions have named Cy."""
+    if actions:
+        use_robot_actions(app, ada, bob, dealt)
+        dealt = table_of(app, ada.code)
     phone = ada if viewer == "Ada" else Phone(app, "Eve")
     phone.code = ada.code
     before = (

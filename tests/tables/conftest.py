@@ -1,0 +1,105 @@
+"""A table's players through the Flask client: an app with its own clock and seeded
+decks, and Ada (the host), Bob and Cy seated at one table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evilrobots.factory import create_app
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path, clock):
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "table-key-" + "x" * 40,
+        "RANDOM": random.Random(21),
+        "CLOCK": clock,
+    }
+    app = create_app(config, instance_path=tmp_path)
+    yield app
+    app.extensions["evilrobots.store"].close()
+
+
+def restarted(app, instance_path):
+    """The same app started again (a deploy, a crash): the same key, store and clock."""
+    keep = {key: app.config[key] for key in ("SECRET_KEY", "STORE", "CLOCK") if key in app.config}
+    return create_app(keep, instance_path=instance_path)
+
+
+class Phone:
+    """One player's browser, through the Flask test client."""
+
+    def __init__(self, app, name: str) -> None:
+        self.client = app.test_client()
+        self.name = name
+        self.code = ""
+
+    def start(self) -> str:
+        response = self.client.post("/table", data={"name": self.name})
+        assert response.status_code == 303
+        self.code = response.headers["Location"].rsplit("/", 1)[1]
+        return self.code
+
+    def join(self, code: str) -> None:
+        response = self.client.post(f"/t/{code}/join", data={"name": self.name})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        self.code = code
+
+    def page(self, path: str = "") -> str:
+        response = self.client.get(f"/t/{self.code}{path}")
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return response.get_data(as_text=True)
+
+    def post(self, path: str, **form):
+        return self.client.post(f"/t/{self.code}{path}", data=form)
+
+
+def table_of(app, code: str):
+    return app.extensions["evilrobots.store"].load(code)
+
+
+@pytest.fixture
+def ada(app) -> Phone:
+    phone = Phone(app, "Ada")
+    phone.start()
+    return phone
+
+
+@pytest.fixture
+def bob(app, ada) -> Phone:
+    phone = Phone(app, "Bob")
+    phone.join(ada.code)
+    return phone
+
+
+@pytest.fixture
+def cy(app, ada, bob) -> Phone:
+    phone = Phone(app, "Cy")
+    phone.join(ada.code)
+    return phone
+
+
+@pytest.fixture
+def dealt(app, ada, bob, cy):
+    assert ada.post("/deal").status_code == 303
+    return table_of(app, ada.code)
+
+
+def round_tag(table) -> str:
+    return f"{table.round.number:08x}"

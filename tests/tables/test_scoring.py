@@ -1,0 +1,313 @@
+"""The end of a round through the Flask client: robot actions, the tally, the split, the
+score kept, and the game to its target."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from html.parser import HTMLParser
+
+import pytest
+
+from evilrobots.cards import Allegiance, PowerCard, robot_named
+from tests.tables.conftest import Phone, restarted, round_tag, table_of
+from tests.test_app import visible_text
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def cards(app, code: str, points: int, **hands: tuple[str, int, Allegiance]) -> None:
+    """Give each named seat a robot, power and allegiance, and set the points card."""
+
+    def change(table):
+        round_ = table.round
+        for name, (robot, power, allegiance) in hands.items():
+            seat = next(s for s in table.seats if s.name == name.capitalize())
+            hand = replace(
+                round_.hand_of(seat.id),
+                robot=robot_named(robot),
+                power=PowerCard(power),
+                allegiance=allegiance,
+                flips=None,
+            )
+            round_ = round_.with_hand(seat.id, hand)
+        return replace(table, round=replace(round_, points=PowerCard(points)))
+
+    app.extensions["evilrobots.store"].change(code, change)
+
+
+class Tables(HTMLParser):
+    """The HTML tables of a page: caption, header cells, and rows of cells, as text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict] = []
+        self._cell: list[str] | None = None
+        self._row: list[str] | None = None
+        self._in_caption = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append(
+                {"class": dict(attrs).get("class"), "caption": "", "head": [], "rows": []}
+            )
+        elif tag == "caption":
+            self._in_caption = True
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = []
+            if (
+                tag == "th"
+                and self.tables
+                and not self.tables[-1]["rows"]
+                and dict(attrs).get("scope") == "col"
+            ):
+                self._cell.append("\0col")
+
+    def handle_endtag(self, tag):
+        if tag == "caption":
+            self._in_caption = False
+        elif tag in ("td", "th") and self._cell is not None:
+            text = " ".join("".join(self._cell).split())
+            if text.startswith("\0col"):
+                self.tables[-1]["head"].append(text.removeprefix("\0col").strip())
+            else:
+                self._row.append(text)
+            self._cell = None
+        elif tag == "tr" and self._row:
+            self.tables[-1]["rows"].append(self._row)
+            self._row = None
+
+    def handle_data(self, data):
+        if self._in_caption:
+            self.tables[-1]["caption"] += data
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def tables_in(page: str) -> dict[str, dict]:
+    parser = Tables()
+    parser.feed(page)
+    return {table["class"]: table for table in parser.tables}
+
+
+def end(ada: Phone) -> None:
+    assert ada.post("/end").status_code == 303
+
+
+# ---- Ending the round ------------------------------------------------------------------------
+
+
+def test_only_the_host_ends_the_round_and_then_every_card_is_shown(app, ada, bob, cy, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("CheatBot", 3, G), cy=("LockBot", 2, E))
+    bob.post("/reveal", action="convert-self", round=round_tag(dealt), shown="evil")
+    assert "CheatBot" not in ada.page("/board")
+    assert bob.post("/end").status_code == 403
+    end(ada)
+    for page in (ada.page("/board"), cy.page(), bob.page()):
+        text = visible_text(page)
+        assert "CheatBot" in text and "LockBot" in text and "SumoBot" in text
+    board = tables_in(ada.page("/board"))["tally"]
+    assert board["head"] == ["Seat", "Robot", "Team", "Power", "Counts"]
+    assert ["Bob", "CheatBot", "Good", "3", "3"] in board["rows"]  # the truth, at the end
+
+
+def test_after_the_end_the_phones_take_no_more_changes(app, ada, bob, dealt):
+    end(ada)
+    response = bob.post("/allegiance", allegiance="evil", round=round_tag(dealt))
+    assert response.status_code == 409 and "round is over" in response.get_data(as_text=True)
+    assert 'data-ended="true"' in bob.page()
+
+
+# ---- Robot actions ----------------------------------------------------------------------------
+
+
+def test_negativebot_is_used_from_its_phone_and_shown_on_the_board(app, ada, bob, cy, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("NegativeBot", 3, E), cy=("LockBot", 2, E))
+    page = bob.page("/action/robot-action")
+    assert "<legend>Use NegativeBot on</legend>" in page
+    assert ">Ada</button>" in page and ">Cy</button>" in page
+    assert (
+        bob.post("/robot", robot="NegativeBot", target="1", round=round_tag(dealt)).status_code
+        == 303
+    )
+    board = visible_text(ada.page("/board"))
+    assert (
+        "Bob · Use your robot's action · NegativeBot · power 3 · Ada's power counts as negative"
+        in board
+    )
+    again = bob.post("/robot", robot="NegativeBot", target="3", round=round_tag(dealt))
+    assert again.status_code == 409 and "already" in again.get_data(as_text=True)
+    end(ada)
+    tally = tables_in(ada.page("/board"))["tally"]
+    assert ["Ada", "SumoBot", "Good", "5, as negative (NegativeBot)", "-5"] in tally["rows"]
+
+
+def test_only_the_robots_holder_uses_its_action(app, ada, bob, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("BetBot", 3, E))
+    response = ada.post("/robot", robot="BetBot", bet="good", round=round_tag(dealt))
+    assert response.status_code == 403
+    assert table_of(app, ada.code).round.uses == ()
+
+
+def test_swapbot_changes_its_power_and_the_points_card_on_every_phone(app, ada, bob, dealt):
+    cards(app, ada.code, 7, ada=("SumoBot", 5, G), bob=("SwapBot", 3, E))
+    bob.post("/robot", robot="SwapBot", round=round_tag(dealt))
+    assert "This round is worth 3" in ada.page() and "This round is worth 3" in ada.page("/board")
+    assert '<span class="visually-hidden">Power </span>7</p>' in bob.page()
+
+
+def test_betbot_bets_publicly(app, ada, bob, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("BetBot", 3, E))
+    bob.post("/robot", robot="BetBot", bet="evil", round=round_tag(dealt))
+    assert "Bob bets on Evil" in visible_text(ada.page("/board"))
+
+
+def test_copybot_is_offered_an_action_once_one_was_used(app, ada, bob, cy, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("BetBot", 3, E), cy=("CopyBot", 2, E))
+    assert "Bet on" not in cy.page("/action/robot-action")
+    bob.post("/robot", robot="BetBot", bet="evil", round=round_tag(dealt))
+    page = cy.page("/action/robot-action")
+    assert "CopyBot copies BetBot" in page and ">Bet on Good</button>" in page
+    cy.post("/robot", robot="BetBot", bet="good", round=round_tag(dealt))
+    end(ada)  # Good 5 against Evil 5: a tie, Neutral wins; both bets lost
+    bonuses = tables_in(ada.page("/board"))["bonuses"]["rows"]
+    assert ["Bob", "BetBot", "-1", "bet on Evil, and Neutral won"] in bonuses
+    assert ["Cy", "CopyBot", "-1", "bet on Good, and Neutral won"] in bonuses
+
+
+# ---- The split and the score --------------------------------------------------------------
+
+
+@pytest.fixture
+def ended(app, ada, bob, cy, dealt):
+    """Bob and Cy win for Evil (3 + 2 against Ada's 4); the round is worth 6."""
+    cards(app, ada.code, 6, ada=("SumoBot", 4, G), bob=("LockBot", 3, E), cy=("PushBot", 2, E))
+    end(ada)
+
+
+def test_a_winner_proposes_a_split_with_a_field_for_each_winner(ada, bob, cy, ended):
+    page = bob.page()
+    assert '<label for="share-2">Bob</label>' in page and '<label for="share-3">Cy</label>' in page
+    assert ">Propose this split</button>" in page
+    assert "Propose this split" not in ada.page()  # Ada lost
+
+
+def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
+    response = bob.post("/split", **{"share-2": "5", "share-3": "5"})
+    assert response.status_code == 400
+    assert "add up to the round's value, 6" in visible_text(response.get_data(as_text=True))
+    assert table_of(app, ada.code).round.proposal is None
+    for bad in (
+        {"share-2": "x", "share-3": "1"},
+        {"share-9": "6"},
+        {"share-2": "-1", "share-3": "7"},
+    ):
+        assert bob.post("/split", **bad).status_code == 400
+
+
+def test_agreed_split_is_kept_by_the_host_onto_the_scoreboard(app, ada, bob, cy, ended):
+    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    assert ada.post("/keep").status_code == 409  # Cy has not answered
+    page = cy.page()
+    assert "Bob proposes: Bob 4, Cy 2." in visible_text(page)
+    assert ">Agree</button>" in page and ">Disagree</button>" in page
+    cy.post("/answer", agree="yes")
+    assert bob.post("/keep").status_code == 403
+    assert ada.post("/keep").status_code == 303
+    scoreboard = tables_in(ada.page("/board"))["scoreboard"]
+    assert scoreboard["head"] == ["Player", "Points"]
+    assert scoreboard["rows"] == [["Bob", "4"], ["Cy", "2"], ["Ada", "0"]]
+    assert "Agreed: Bob 4, Cy 2." in visible_text(ada.page("/board"))
+
+
+def test_a_disagreement_gives_each_winner_one_point(app, ada, bob, cy, ended):
+    bob.post("/split", **{"share-2": "6", "share-3": "0"})
+    cy.post("/answer", agree="no")
+    ada.post("/keep")
+    board = ada.page("/board")
+    assert "Cy disagreed: each winner gets 1 point." in visible_text(board)
+    assert tables_in(board)["scoreboard"]["rows"] == [["Bob", "1"], ["Cy", "1"], ["Ada", "0"]]
+
+
+def test_the_next_deal_waits_for_the_score(app, ada, ended):
+    response = ada.post("/deal")
+    assert response.status_code == 409 and "Keep the score" in response.get_data(as_text=True)
+
+
+def test_the_host_corrects_scaredybots_bonus(app, ada, bob, cy, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 4, G), bob=("ScaredyBot", 3, E), cy=("PushBot", 2, E))
+    end(ada)
+    assert ["Bob", "ScaredyBot", "+1", "showed nothing but its power"] in tables_in(
+        ada.page("/board")
+    )["bonuses"]["rows"]
+    assert ada.post("/scaredy", seat="2", only="no").status_code == 303
+    assert "bonuses" not in tables_in(ada.page("/board"))
+    assert bob.post("/scaredy", seat="2", only="yes").status_code == 403
+
+
+# ---- The game ------------------------------------------------------------------------------
+
+
+def play(app, ada: Phone, winner: str, value: int) -> None:
+    """Deal, make ``winner`` the lone Good player, end, keep: they gain ``value``."""
+    assert ada.post("/deal").status_code == 303
+    table = table_of(app, ada.code)
+    names = [s.name.lower() for s in table.seats]
+    hands = {n: ("LockBot" if n != winner else "SumoBot", 1, E) for n in names}
+    hands[winner] = ("SumoBot", 9, G)
+    cards(app, ada.code, value, **hands)
+    end(ada)
+    assert ada.post("/keep").status_code == 303
+
+
+def test_the_host_sets_the_target_before_the_first_deal(app, ada, bob):
+    assert 'name="target"' in ada.page() and 'name="target"' not in bob.page()
+    assert ada.post("/target", target="25").status_code == 400
+    assert ada.post("/target", target="five").status_code == 400
+    assert bob.post("/target", target="5").status_code == 403
+    assert ada.post("/target", target="5").status_code == 303
+    ada.post("/deal")
+    assert ada.post("/target", target="12").status_code == 409
+    assert "First to 5 points" in visible_text(ada.page("/board"))
+
+
+def test_the_winner_is_shown_and_a_new_game_starts_at_zero(app, ada, bob):
+    ada.post("/target", target="5")
+    play(app, ada, "bob", 3)
+    play(app, ada, "bob", 3)
+    for page in (ada.page(), bob.page(), ada.page("/board")):
+        assert "Bob wins the game!" in visible_text(page)
+    assert ada.post("/deal").status_code == 409
+    assert ">New game</button>" in ada.page() and ">New game</button>" not in bob.page()
+    ada.post("/new-game")
+    board = ada.page("/board")
+    assert "wins the game" not in board and "Every round of this game" not in board
+    assert table_of(app, ada.code).game.scores == ()
+
+
+def test_the_board_keeps_every_rounds_tally_for_the_whole_game(app, ada, bob):
+    play(app, ada, "bob", 3)
+    play(app, ada, "ada", 2)
+    board = ada.page("/board")
+    assert "Round 2: Good 9 against Evil 1: Good wins." in board
+    assert "Round 1: Good 9 against Evil 1: Good wins." in board
+    assert tables_in(board)["scoreboard"]["rows"] == [["Bob", "3"], ["Ada", "2"]]
+
+
+def test_scores_and_history_survive_a_restart(app, tmp_path, ada, bob):
+    play(app, ada, "bob", 4)
+    again_app = restarted(app, tmp_path)
+    again = Phone(again_app, "Ada")
+    again.client.set_cookie("evilrobots", ada.client.get_cookie("evilrobots").value)
+    again.code = ada.code
+    board = again.page("/board")
+    assert tables_in(board)["scoreboard"]["rows"] == [["Bob", "4"], ["Ada", "0"]]
+    assert "Round 1: Good 9 against Evil 1" in board
+
+
+def test_nothing_of_the_tally_is_sent_before_the_round_ends(app, ada, bob, cy, dealt):
+    for page in (ada.page(), bob.page("/board"), cy.page()):
+        assert "The count" not in page and 'class="tally"' not in page
+    assert not re.search(r"Good \d+ against Evil", ada.page("/board"))
