@@ -18,6 +18,8 @@ Pure: no Flask, no I/O. The rules (v0.8), and how we read them where they are si
   copy of it) +1 if right, -1 if wrong; MiseryBot +2 if it ends Good or Evil and that team
   did not win; ScaredyBot +1 if it revealed nothing but its power through the app (the host
   may correct that for a card shown on camera only).
+- A player who leaves the table once the round has ended still counts (their cards were
+  shown), but scores nothing: the winners still at the table share the value.
 - Scores may go below zero. The first to the target (10 unless the host set 5 to 20) wins;
   if several reach it together, play goes on until exactly one has the most points at or
   above the target.
@@ -57,6 +59,7 @@ class Seated:
     negated: bool = False
     bet: Allegiance | None = None
     only_power_shown: bool = False  # ScaredyBot's condition, as the app (or the host) saw it
+    gone: bool = False  # left the table after the round ended: counted, but scores nothing
 
     @property
     def plays(self) -> bool:
@@ -193,14 +196,18 @@ def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> T
         why = f"Everyone is {team}: nobody scores this round."
         return Tally(rows, good, evil, None, why, value, (), (), shares=(), split="")
     winner = _winner(good, evil)
-    winners = tuple(one.seat for one in seated if one.allegiance is winner and one.seat)
-    bonuses = tuple(_bonuses(seated, winner))
+    winners = tuple(
+        one.seat for one in seated if one.allegiance is winner and one.seat and not one.gone
+    )
+    bonuses = tuple(_bonuses([one for one in seated if not one.gone], winner))
     result = Tally(rows, good, evil, winner, _why(good, evil, winner), value, winners, bonuses)
     if not winners:
+        left = any(one.gone and one.allegiance is winner for one in seated)
+        nobody = "still at the table" if left else "who plays"
         return replace(
             result,
             shares=(),
-            split=f"Nobody who plays is {winner.label}: nobody shares the {value}.",
+            split=f"Nobody {nobody} is {winner.label}: nobody shares the {value}.",
         )
     if len(winners) == 1:
         (only,) = winners
@@ -249,8 +256,8 @@ def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal
 
 def settle(tally: Tally, proposal: Proposal) -> Tally:
     """Once every other winner has answered: the split stands, or each winner gets 1 point."""
-    if proposal.waiting_for(tally):
-        return tally
+    if proposal.waiting_for(tally) or {seat for seat, _ in proposal.shares} != set(tally.winners):
+        return tally  # not answered by all yet, or made for winners that are not these
     names = tally.names()
     if all(agree for _, agree in proposal.answers):
         words = ", ".join(f"{names[seat]} {points}" for seat, points in proposal.shares)

@@ -179,6 +179,8 @@ class Round:
     proposal: Proposal | None = None
     scaredy: tuple[tuple[int, bool], ...] = ()  # the host's corrections of ScaredyBot's bonus
     kept: bool = False  # its points are on the scoreboard
+    id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
+    gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
 
     @property
     def in_play(self) -> bool:
@@ -209,6 +211,8 @@ class Round:
         """Every seat's cards as the round ends, and what the round's actions did to them."""
         picked = {use.target for use in self.uses if use.robot == "NegativeBot"}
         bets = {use.seat: use.bet for use in self.uses if use.robot == "BetBot"}
+        gone = dict(self.gone)
+        names = gone | names
         seated = [
             Seated(
                 seat,
@@ -219,6 +223,7 @@ class Round:
                 negated=seat in picked,
                 bet=bets.get(seat),
                 only_power_shown=self.only_power_shown(seat),
+                gone=seat in gone,
             )
             for seat, hand in self.hands
         ]
@@ -302,7 +307,7 @@ class TableView:
     code: str
     open: bool
     seats: tuple[SeatView, ...]
-    round: int  # 0 before the first deal
+    round: int  # the round's number in this game; 0 before the first deal
     points: PowerCard | None
     npr: NprView | None
     npr_next_deal: bool
@@ -322,6 +327,7 @@ class TableView:
     bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
     picked: tuple[str, ...] = ()  # public: whose power counts as negative
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
+    round_id: int = 0  # the deal's tag, as forms carry it
 
     @property
     def names(self) -> dict[int, str]:
@@ -373,7 +379,7 @@ class TableView:
     @property
     def round_tag(self) -> str:
         """The round as forms carry it, like a hand's round tag."""
-        return f"{self.round:08x}"
+        return f"{self.round_id:08x}"
 
     @property
     def host(self) -> bool:
@@ -410,6 +416,7 @@ class Table:
     next_seat: int = 1
     version: int = 0
     game: Game = Game()
+    deals: int = 0  # every deal ever made at this table: each round's id
 
     @classmethod
     def start(cls, code: str, host_name: str, secret: str) -> Table:
@@ -455,16 +462,19 @@ class Table:
         seats = tuple(seat for seat in self.seats if seat.id != seat_id)
         host = self.host if self.host != seat_id else min((s.id for s in seats), default=0)
         round_ = self.round
-        if round_ is not None:
-            # The seat's cards go with it; a split it was part of is proposed afresh.
+        if round_ is not None and round_.hand_of(seat_id) is not None:
+            # A split the seat was part of is proposed afresh.
             proposal = round_.proposal
             if proposal and (proposal.by == seat_id or seat_id in dict(proposal.shares)):
                 proposal = None
-            round_ = replace(
-                round_,
-                hands=tuple(p for p in round_.hands if p[0] != seat_id),
-                proposal=proposal,
-            )
+            if round_.ended:
+                # Its cards were shown and counted: the count stands as everyone saw it,
+                # but a player who has left scores nothing.
+                gone = (*round_.gone, (seat_id, self.seat(seat_id).name))
+                round_ = replace(round_, proposal=proposal, gone=gone)
+            else:  # its cards go with it
+                hands = tuple(p for p in round_.hands if p[0] != seat_id)
+                round_ = replace(round_, hands=hands, proposal=proposal)
         return replace(self, seats=seats, host=host, round=round_, game=self.game.without(seat_id))
 
     def _host_only(self, by: int, doing: str) -> None:
@@ -538,20 +548,22 @@ class Table:
                 "(the game is meant for 3 to 9)."
             )
         number = (self.round.number if self.round else 0) + 1
+        round_id = self.deals + 1
         deals, points = deal_table(len(self.seats), rng)
         hands = tuple(
-            (seat.id, Hand.from_deal(deal, round_id=number))
+            (seat.id, Hand.from_deal(deal, round_id=round_id))
             for seat, deal in zip(self.seats, deals, strict=True)
         )
         npr = Allegiance.NEUTRAL if self.npr else None
-        return replace(self, round=Round(number, hands, points, npr))
+        round_ = Round(number, hands, points, npr, id=round_id)
+        return replace(self, round=round_, deals=round_id)
 
-    def _playing(self, seat_id: int, round_number: int) -> tuple[Round, Hand]:
+    def _playing(self, seat_id: int, round_id: int) -> tuple[Round, Hand]:
         """The round being played and the seat's hand in it; RoundOver if that round is not
-        the one the seat means."""
+        the one the seat means (``round_id``: the deal its page was made for)."""
         self.seat(seat_id)
         round_ = self.round
-        if round_ is None or round_.number != round_number:
+        if round_ is None or round_.id != round_id:
             raise RoundOver("That round is over: a new one was dealt. Here are your new cards.")
         if round_.ended:
             raise RoundOver("That round is over: everything is shown and counted.")
@@ -585,7 +597,7 @@ class Table:
     def convert_npr(self, seat_id: int, round_number: int, allegiance: Allegiance) -> Table:
         """A player converts the non-player robot; its new allegiance is public."""
         self.seat(seat_id)
-        if self.round is None or self.round.number != round_number or self.round.ended:
+        if self.round is None or self.round.id != round_number or self.round.ended:
             raise RoundOver("That round is over.")
         if self.round.npr is None:
             raise Conflict("There is no non-player robot in this round.")
@@ -881,6 +893,7 @@ class Table:
             )
             if round_ and ended and not round_.kept and you and you.host
             else (),
+            round_id=round_.id if round_ else 0,
         )
 
 
@@ -951,11 +964,12 @@ def _seated_state(one: Seated) -> list[Any]:
         one.negated,
         one.bet.value if one.bet else None,
         one.only_power_shown,
+        one.gone,
     ]
 
 
 def _seated(state: list[Any]) -> Seated:
-    seat, name, robot, power, allegiance, negated, bet, only = state
+    seat, name, robot, power, allegiance, negated, bet, only, *gone = state
     return Seated(
         seat,
         name,
@@ -965,6 +979,7 @@ def _seated(state: list[Any]) -> Seated:
         negated,
         Allegiance(bet) if bet else None,
         only,
+        gone=bool(gone and gone[0]),
     )
 
 
@@ -1001,6 +1016,7 @@ def to_state(table: Table) -> dict[str, Any]:
         "npr": table.npr,
         "next": table.next_seat,
         "version": table.version,
+        "deals": table.deals,
         "round": None
         if round_ is None
         else {
@@ -1017,6 +1033,8 @@ def to_state(table: Table) -> dict[str, Any]:
             "proposal": _proposal_state(round_.proposal),
             "scaredy": round_.scaredy,
             "kept": round_.kept,
+            "id": round_.id,
+            "gone": round_.gone,
         },
         "game": {
             "target": table.game.target,
@@ -1048,6 +1066,8 @@ def from_state(state: dict[str, Any]) -> Table:
                 proposal=_proposal(round_state.get("proposal")),
                 scaredy=tuple((seat, bool(v)) for seat, v in round_state.get("scaredy", [])),
                 kept=round_state.get("kept", False),
+                id=round_state.get("id", round_state["number"]),
+                gone=tuple((seat, name) for seat, name in round_state.get("gone", [])),
             )
         game_state = state.get("game") or {}
         game = Game(
@@ -1067,6 +1087,7 @@ def from_state(state: dict[str, Any]) -> Table:
             next_seat=state["next"],
             version=state["version"],
             game=game,
+            deals=state.get("deals", round_.id if round_ else 0),
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc

@@ -157,7 +157,7 @@ def form_round(table: Table | None = None) -> int:
     """
     raw = request.form.get("round", "")
     if not raw and table is not None and table.round is not None:
-        return table.round.number
+        return table.round.id
     try:
         return int(raw, 16)
     except ValueError:
@@ -339,7 +339,8 @@ def hand_key(view: TableView) -> str:
         f"{a.robot}{'/'.join(name for _, name in a.targets)}" for a in view.robot_actions
     )
     state = "ended" if view.ended else "play"
-    return f"{view.round}:{view.hand.robot.slug}:{view.hand.power.value}:{points}:{state}:{actions}"
+    hand = view.hand
+    return f"{view.round_id}:{hand.robot.slug}:{hand.power.value}:{points}:{state}:{actions}"
 
 
 def live_parts(view: TableView) -> dict[str, Any]:

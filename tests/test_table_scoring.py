@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from evilrobots.cards import Allegiance, PowerCard, robot_named
 from evilrobots.hand import Action, Part
+from evilrobots.scoring import Proposal, settle
 from evilrobots.table import (
     NPR_SEAT,
     Conflict,
@@ -311,6 +312,63 @@ def test_a_player_who_leaves_takes_their_score_and_any_split_is_proposed_again(t
     assert [s.name for s in kept.view_for(None).scores] == ["Ada"]
 
 
+def test_leaving_once_the_round_has_ended_changes_no_count_and_takes_no_points():
+    """Good 4 + 3 against Evil 6 with Di's 2 picked negative: Good wins. Di (Evil) leaving,
+    or being removed, must not turn the count round; the Good split Ada proposed still
+    stands; and a Good winner who leaves scores nothing, the others share the value."""
+    table = seated("Ada", "Bob", "Cy", "Di").deal(1, random.Random(4))
+    table = hands(
+        table,
+        {
+            1: ("NegativeBot", 4, G),
+            2: ("SumoBot", 3, G),
+            3: ("LockBot", 6, E),
+            4: ("PushBot", 2, E),
+        },
+        5,
+    )
+    table = table.use_robot(1, 1, "NegativeBot", target=4).end_round(1)
+    counted = table.tally()
+    assert (counted.good, counted.evil, counted.winner) == (7, 4, G)
+    proposed = table.propose_split(1, {1: 3, 2: 2})
+    for left in (proposed.leave(4), proposed.remove(1, 4)):
+        again = left.tally()
+        assert (again.good, again.evil, again.winner) == (7, 4, G)
+        assert "Di" in [row.seated.name for row in again.rows]
+        assert left.round.proposal == proposed.round.proposal
+        agreed = left.answer_split(2, True).keep_score(1)
+        assert dict(agreed.game.scores) == {1: 3, 2: 2}
+    # Bob, a winner, leaves before answering: Ada, the one winner left, takes the 5.
+    bob_gone = proposed.leave(2)
+    assert bob_gone.round.proposal is None
+    assert bob_gone.tally().winners == (1,)
+    kept = bob_gone.keep_score(1)
+    assert dict(kept.game.scores) == {1: 5}
+    assert from_state(to_state(bob_gone)) == bob_gone
+
+
+def test_a_split_made_for_other_winners_is_never_applied(table):
+    proposed = two_winners(table).propose_split(2, {2: 4, 3: 2})
+    counted = proposed.tally()
+    other = replace(counted, winners=(1, 2))  # as if the count had changed since
+    assert settle(other, Proposal(2, ((2, 4), (3, 2)), ((3, True),))) == other
+
+
+def test_a_new_game_never_reuses_a_rounds_tag(table):
+    """Round numbers start at 1 again; the deal's tag does not, so a page left open from the
+    last game cannot act on (or reveal) the new game's hands."""
+    first = table.deal(1, random.Random(3))  # round 2 of the first game (round 1 unkept)
+    old = first.round.id
+    again = first.new_game(1).deal(1, random.Random(5))
+    assert again.round.number == 1 and again.round.id == old + 1
+    assert again.view_for(2).round_tag == f"{old + 1:08x}"
+    with pytest.raises(RoundOver):
+        again.reveal(2, old, Action.PROVE_POWER)
+    with pytest.raises(RoundOver):
+        again.reveal(2, 1, Action.PROVE_POWER)  # game 1's first round
+    assert from_state(to_state(again)) == again
+
+
 def test_everything_survives_the_round_trip_through_json(table):
     table = hands(table, {2: ("NegativeBot", 3, E), 3: ("CopyBot", 2, E)}, 6)
     table = table.set_npr(1, True)
@@ -340,32 +398,44 @@ def test_scores_change_only_when_a_rounds_score_is_kept(steps, seed):
     table = seated("Ada", "Bob", "Cy")
     for step in steps:
         before = table.game.scores
+        round_id = table.round.id if table.round else 0
         try:
-            number = table.round.number if table.round else 0
             if step == "deal":
                 table = table.deal(1, rng)
             elif step == "reveal":
-                table = table.reveal(rng.choice([1, 2, 3]), number, Action.CONVERT_OTHER)
+                table = table.reveal(rng.choice([1, 2, 3]), round_id, Action.CONVERT_OTHER)
             elif step == "choose":
-                table = table.choose(rng.choice([1, 2, 3]), number, rng.choice(list(Allegiance)))
+                table = table.choose(rng.choice([1, 2, 3]), round_id, rng.choice(list(Allegiance)))
             elif step == "act":
                 seat = rng.choice([1, 2, 3])
                 for action in table.robot_actions(seat):
                     target = action.targets[0][0] if action.targets else None
-                    table = table.use_robot(seat, number, action.robot, target=target, bet=G)
+                    table = table.use_robot(seat, round_id, action.robot, target=target, bet=G)
             elif step == "end":
                 table = table.end_round(1)
             elif step == "propose":
                 counted = table.tally()
+                if not counted.winners:
+                    continue
                 shares = dict.fromkeys(counted.winners, 0)
                 shares[counted.winners[0]] = counted.value
                 table = table.propose_split(counted.winners[0], shares)
             elif step == "answer":
-                waiting = table.round.proposal.waiting_for(table.tally())
+                proposal = table.round.proposal if table.round else None
+                waiting = proposal.waiting_for(table.tally()) if proposal else ()
+                if not waiting:
+                    continue
                 table = table.answer_split(waiting[0], rng.random() < 0.5)
             elif step == "keep":
+                ended = table.round is not None and table.round.ended
+                counted = table.tally() if ended else None
+                gained = counted.points() if counted and counted.settled else {}
                 table = table.keep_score(1)
-        except (TableError, AttributeError, IndexError):
-            continue  # a move the table refuses (or cannot make now) changes nothing
-        if step != "keep":
-            assert table.game.scores == before
+                totals = dict(before)
+                for seat, points in gained.items():
+                    totals[seat] = totals.get(seat, 0) + points
+                assert dict(table.game.scores) == totals, "keep adds exactly the round's points"
+                continue
+        except TableError:
+            continue  # a move the table refuses changes nothing
+        assert table.game.scores == before

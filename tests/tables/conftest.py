@@ -102,4 +102,4 @@ def dealt(app, ada, bob, cy):
 
 
 def round_tag(table) -> str:
-    return f"{table.round.number:08x}"
+    return f"{table.round.id:08x}"

@@ -194,6 +194,31 @@ def test_a_winner_proposes_a_split_with_a_field_for_each_winner(ada, bob, cy, en
     assert "Propose this split" not in ada.page()  # Ada lost
 
 
+def test_a_player_who_leaves_after_the_end_stays_in_the_count_and_scores_nothing(
+    app, ada, bob, cy, ended
+):
+    assert cy.post("/leave").status_code == 303
+    board = ada.page("/board")
+    rows = tables_in(board)["tally"]["rows"]
+    assert ["Cy (left)", "PushBot", "Evil", "2", "2"] in rows
+    assert "Round 1: Evil 5 against Good 4: Evil wins." in board
+    assert "Bob alone takes 6." in visible_text(board)  # the one winner still at the table
+    assert ada.post("/keep").status_code == 303
+    assert tables_in(ada.page("/board"))["scoreboard"]["rows"] == [["Bob", "6"], ["Ada", "0"]]
+
+
+def test_a_page_left_open_from_the_last_game_cannot_act_on_the_new_one(app, ada, bob):
+    ada.post("/target", target="5")
+    play(app, ada, "bob", 6)
+    old_tag = round_tag(table_of(app, ada.code))
+    ada.post("/new-game")
+    assert ada.post("/deal").status_code == 303
+    assert table_of(app, ada.code).round.number == 1
+    response = bob.post("/reveal", action="prove-power", round=old_tag)
+    assert response.status_code == 409
+    assert table_of(app, ada.code).round.reveals == ()
+
+
 def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
     response = bob.post("/split", **{"share-2": "5", "share-3": "5"})
     assert response.status_code == 400
