@@ -1,13 +1,20 @@
 """Fan-out: from a reveal's POST to its event at every phone and board of the table.
 
-Starts the production server (``python -m evilrobots.serve``: gunicorn, gevent workers), sets
-up TABLES tables of 9 players each (all dealt), opens 10 live streams per table (9 phones,
-each with its player's cookie, and 1 board), then posts REVEALS reveals to random tables at
-a steady rate and times each event's arrival at each of the table's 10 streams. Prints the
-median and p99 from POST to arrival, how many events were lost, and the server's memory per
-open stream.
+Starts the production server (``python -m evilrobots.serve``: gunicorn, gevent workers), one
+instance or several on one store, sets up TABLES tables of 9 players each (all dealt), and
+measures the card view's throughput (wrk) with no stream open. It then opens 10 live streams
+per table (9 phones, each with its player's cookie, and 1 board), spread over the instances,
+measures the card view again with them all open, and posts REVEALS reveals to random tables
+(always through the first instance) at a steady rate, timing each event's arrival at each of
+its table's 10 streams. Prints the median and p99 from POST to arrival (for the streams held
+by each instance: with two, the second one's events travel through the store), how many
+events were lost, and the servers' memory per open stream.
 
-    .venv/bin/python bench/fanout.py [--tables 100] [--reveals 300] [--store redis://...]
+    .venv/bin/python bench/fanout.py [--tables 1000] [--store sqlite|redis|redis://...]
+                                     [--instances 2] [--reveals 600] [--rate 20]
+
+``--store redis`` starts a redis-server of its own (Debian's package) on a free port. wrk
+(apt-get install -y wrk) measures the card view.
 """
 
 from __future__ import annotations
@@ -26,6 +33,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.throughput import GET_LUA, wrk  # noqa: E402
+from tools.redis_server import RedisServer  # noqa: E402
+
 SEATS = 9
 
 
@@ -103,65 +114,113 @@ async def set_up_table(port: int, number: int) -> dict:
 class Stream:
     """One open event stream; notes when each version arrives."""
 
-    def __init__(self, arrivals: dict, table: int) -> None:
+    def __init__(self, arrivals: dict, instance: int, table: int) -> None:
         self.arrivals = arrivals
+        self.instance = instance
         self.table = table
         self.ready = asyncio.Event()
+        self.opened = 0.0  # when its first event arrived
 
-    async def run(self, port: int, path: str, cookie: str) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
+        """Open the stream once fewer than the semaphore's count are still waiting for their
+        first event (as phones arrive: not all in the same millisecond), then follow it."""
+        await opening.acquire()
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except BaseException:
+            opening.release()
+            raise
         head = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream"]
         if cookie:
             head.append(f"Cookie: {cookie}")
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
-        await writer.drain()
         try:
+            await writer.drain()
             while True:
                 line = await reader.readline()
                 if not line:
                     return
                 if line.startswith(b"id: "):
                     version = int(line[4:])
-                    self.arrivals.setdefault((self.table, version), []).append(time.perf_counter())
-                    self.ready.set()
+                    arrived = self.arrivals.setdefault((self.instance, self.table, version), [])
+                    arrived.append(time.perf_counter())
+                    if not self.ready.is_set():
+                        self.opened = time.perf_counter()
+                        self.ready.set()
+                        opening.release()
         finally:
+            if not self.ready.is_set():
+                opening.release()
             writer.close()
 
 
-async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
+def card_view(port: int, seconds: int) -> dict[str, float]:
+    """The card view's throughput (wrk, 64 connections), as bench/throughput.py measures it."""
+    base = f"http://127.0.0.1:{port}/"
+    cookie = asyncio.run(request(port, "GET", "/"))[1]["set-cookie"].split(";", 1)[0]
+    wrk(base, 64, 2, GET_LUA.format(cookie=cookie))  # warm up
+    return wrk(base, 64, seconds, GET_LUA.format(cookie=cookie))
+
+
+def percentile(values: list[float], share: float) -> float:
+    return values[int(share * (len(values) - 1))]
+
+
+async def main_async(args: argparse.Namespace, ports: list[int], masters: list[int]) -> None:
     tables = []
     started = time.perf_counter()
     for batch in range(0, args.tables, 25):
         tables += await asyncio.gather(
-            *(set_up_table(port, n) for n in range(batch, min(args.tables, batch + 25)))
+            *(set_up_table(ports[0], n) for n in range(batch, min(args.tables, batch + 25)))
         )
     print(f"{len(tables)} tables of {SEATS} players dealt in {time.perf_counter() - started:.1f} s")
     await asyncio.sleep(1)
-    memory_before = workers_rss(master)
-    arrivals: dict[tuple[int, int], list[float]] = {}
+    alone = await asyncio.to_thread(card_view, ports[0], args.seconds)
+    memory_before = sum(workers_rss(master) for master in masters)
+    arrivals: dict[tuple[int, int, int], list[float]] = {}  # (instance, table, version)
     streams, tasks = [], []
+    opening = asyncio.Semaphore(args.opening)
+    started = time.perf_counter()
     for number, table in enumerate(tables):
         for seat in range(SEATS + 1):
-            stream = Stream(arrivals, number)
+            instance = (number * (SEATS + 1) + seat) % len(ports)
+            stream = Stream(arrivals, instance, number)
             path = f"/t/{table['code']}/events" + ("?board=1" if seat == SEATS else "")
             cookie = table["cookies"][seat] if seat < SEATS else ""
-            tasks.append(asyncio.create_task(stream.run(port, path, cookie)))
+            tasks.append(asyncio.create_task(stream.run(ports[instance], path, cookie, opening)))
             streams.append(stream)
-        if number % 50 == 49:
-            await asyncio.sleep(0.05)
-    await asyncio.wait_for(asyncio.gather(*(s.ready.wait() for s in streams)), timeout=120)
+    deadline, reported = time.monotonic() + 300, 0.0
+    while (ready := sum(stream.ready.is_set() for stream in streams)) < len(streams):
+        failed = [task for task in tasks if task.done()]
+        if failed:
+            raise RuntimeError(f"{len(failed)} streams ended early") from failed[0].exception()
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"only {ready} of {len(streams)} streams answered in 300 s")
+        if time.monotonic() - reported >= 5:
+            print(f"  {ready} of {len(streams)} streams open", flush=True)
+            reported = time.monotonic()
+        await asyncio.sleep(0.1)
+    opened = max(stream.opened for stream in streams) - started
+    print(f"  {len(streams)} streams opened in {opened:.1f} s ({len(streams) / opened:.0f} per s)")
     await asyncio.sleep(2)
-    memory_after = workers_rss(master)
+    memory_after = sum(workers_rss(master) for master in masters)
     per_stream = (memory_after - memory_before) / len(streams)
     print(
         f"{len(streams)} streams open: server workers {memory_before / 1024:.0f} MiB -> "
         f"{memory_after / 1024:.0f} MiB, {per_stream:.1f} KiB per stream"
     )
+    crowded = await asyncio.to_thread(card_view, ports[0], args.seconds)
+    print(
+        f"card view GET / (wrk, 64 connections, {args.seconds} s): "
+        f"{alone['rps']:.0f} req/s (p99 {alone['p99']:.1f} ms) with no stream open, "
+        f"{crowded['rps']:.0f} req/s (p99 {crowded['p99']:.1f} ms) with {len(streams)} open: "
+        f"{crowded['rps'] / alone['rps']:.2f} of it; {alone['bad'] + crowded['bad']} errors"
+    )
 
     # Each stream has had its table's current version; each reveal makes the next one.
-    current = {
-        number: max(v for (t, v) in arrivals if t == number) for number in range(len(tables))
-    }
+    current = dict.fromkeys(range(len(tables)), 0)
+    for _, number, version in arrivals:
+        current[number] = max(current[number], version)
     rng = random.Random(1)
     expected: list[tuple[int, int, float]] = []  # (table, version, sent at)
     interval = 1 / args.rate
@@ -171,7 +230,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
         seat = rng.randrange(SEATS)
         sent = time.perf_counter()
         status, _, body = await request(
-            port,
+            ports[0],
             "POST",
             f"/t/{table['code']}/reveal",
             cookie=table["cookies"][seat],
@@ -186,64 +245,100 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     for task in tasks:
         task.cancel()
 
-    latencies, lost = [], 0
-    for number, version, sent in expected:
-        times = arrivals.get((number, version), [])
-        lost += SEATS + 1 - len(times)
-        latencies += [(arrival - sent) * 1000 for arrival in times]
-    latencies.sort()
-    p99 = latencies[int(0.99 * (len(latencies) - 1))]
-    print(
-        f"{args.reveals} reveals at {args.rate}/s to {len(tables)} tables: "
-        f"{len(latencies)} events received, {lost} lost; POST to arrival "
-        f"median {statistics.median(latencies):.1f} ms, p99 {p99:.1f} ms, "
-        f"worst {latencies[-1]:.1f} ms"
-    )
+    # How many of each table's streams each instance holds.
+    held = [[0] * len(ports) for _ in tables]
+    for number in range(len(tables)):
+        for seat in range(SEATS + 1):
+            held[number][(number * (SEATS + 1) + seat) % len(ports)] += 1
+    for instance in range(len(ports)):
+        latencies, lost = [], 0
+        for number, version, sent in expected:
+            times = arrivals.get((instance, number, version), [])
+            lost += held[number][instance] - len(times)
+            latencies += [(arrival - sent) * 1000 for arrival in times]
+        latencies.sort()
+        where = (
+            "the instance that took the POST"
+            if instance == 0
+            else f"instance {instance + 1}, through the store"
+        )
+        print(
+            f"{args.reveals} reveals at {args.rate:g}/s, streams on {where}: "
+            f"{len(latencies)} events received, {lost} lost; POST to arrival "
+            f"median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} "
+            f"ms, worst {latencies[-1]:.1f} ms"
+        )
+
+
+def wait_for_port(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--reveals", type=int, default=300)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--reveals", type=int, default=600)
     parser.add_argument("--rate", type=float, default=20, help="reveals per second")
-    parser.add_argument("--store", default=None, help="redis://HOST:PORT/DB (default SQLite)")
-    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    parser.add_argument(
+        "--store", default="sqlite", help="sqlite, redis (one started here) or redis://HOST:PORT/DB"
+    )
+    parser.add_argument("--instances", type=int, default=1)
+    parser.add_argument(
+        "--workers", type=int, default=None, help="per instance (default: 2 x cores + 1, shared)"
+    )
+    parser.add_argument("--seconds", type=int, default=10, help="each wrk run")
+    parser.add_argument(
+        "--opening", type=int, default=500, help="streams waiting for their first event, at most"
+    )
     args = parser.parse_args()
     raise_open_files()
-    port = free_port()
-    instance = tempfile.mkdtemp()
+    instance_path = tempfile.mkdtemp()
+    redis = None
+    if args.store == "redis":
+        redis = RedisServer(Path(instance_path) / "redis").start()
+        store = redis.url
+    elif args.store == "sqlite":
+        store = f"sqlite:{instance_path}/tables.sqlite3"
+    else:
+        store = args.store
+    workers = args.workers or max(1, (2 * (os.cpu_count() or 1) + 1) // args.instances)
     env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
-    store = args.store or f"sqlite:{instance}/tables.sqlite3"
-    command = [
-        sys.executable,
-        "-m",
-        "evilrobots.serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--workers",
-        str(args.workers),
-        "--store",
-        store,
+    ports = [free_port() for _ in range(args.instances)]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "evilrobots.serve", "--host", "127.0.0.1"]
+            + ["--port", str(port), "--workers", str(workers), "--store", store],
+            env=env,
+            cwd=instance_path,
+            stdout=open(os.environ.get("FANOUT_LOG", os.devnull), "a"),  # noqa: SIM115
+        )
+        for port in ports
     ]
-    server = subprocess.Popen(command, env=env, cwd=instance, stdout=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        for port in ports:
+            wait_for_port(port)
         time.sleep(1)
-        print(f"evilrobots (gunicorn gevent, {args.workers} workers), store: {store}")
-        asyncio.run(main_async(args, port, server.pid))
+        print(
+            f"evilrobots (gunicorn gevent), {args.instances} instance(s) of {workers} workers, "
+            f"store: {'redis (started here)' if redis else store}; {os.cpu_count()} cores "
+            "shared with this client"
+        )
+        asyncio.run(main_async(args, ports, [server.pid for server in servers]))
     finally:
-        server.terminate()
-        server.wait()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait()
+        if redis is not None:
+            redis.stop()
 
 
 if __name__ == "__main__":

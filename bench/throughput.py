@@ -106,7 +106,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument(
-        "--worker", choices=sorted(WORKER_OPTIONS), default="gevent",
+        "--worker",
+        choices=sorted(WORKER_OPTIONS),
+        default="gevent",
         help="gunicorn worker class for both apps (gevent: as evilrobots serves)",
     )
     args = parser.parse_args()

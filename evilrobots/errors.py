@@ -17,14 +17,17 @@ FRIENDLY_ERRORS = {
 }
 
 
-def http_error(error: HTTPException) -> tuple[str, int]:
-    """Render any HTTP error as the app's own page, with a friendly description."""
+def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
+    """Render any HTTP error as the app's own page, with a friendly description, keeping
+    the error's own headers (``Allow`` on a 405, ``Retry-After`` on a 503)."""
     description = error.description
     if description == type(error).description:
         description = FRIENDLY_ERRORS.get(error.code or 500, description)
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
         render_template("error.html", error=error, description=description, back=back_link()),
         error.code or 500,
+        headers,
     )
 
 

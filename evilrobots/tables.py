@@ -11,6 +11,7 @@ small answer for the script instead. Live updates are Server-Sent Events: the st
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -34,10 +35,12 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup, escape
+from werkzeug.exceptions import ServiceUnavailable
 
 from .cards import Allegiance
 from .cardview import CardControls
 from .compress import text_of
+from .errors import http_error
 from .fragments import fragments, render_pieces
 from .hand import Action, Hand, actions_by_phase
 from .solo import (
@@ -49,7 +52,7 @@ from .solo import (
     state_for_script,
     wants_json,
 )
-from .store import Store, StoreUnavailable, TableMissing, open_store
+from .store import Listener, Store, StoreUnavailable, TableMissing, open_store
 from .table import (
     CHEATBOT,
     NAME_LIMIT,
@@ -68,8 +71,12 @@ bp = Blueprint("tables", __name__)
 MOVE_SECONDS = 10 * 60
 # Idle streams send a comment this often, so that proxies keep them open.
 HEARTBEAT_SECONDS = 15
-# How long a browser waits before reconnecting a dropped stream.
-RETRY_MS = 2000
+# How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn
+# for each stream, so that after a restart thousands of browsers do not all come back in
+# the same instant.
+RETRY_MS = (2000, 4000)
+# A page that finds the shared store out of reach asks to be tried again after this.
+RETRY_AFTER_SECONDS = 5
 
 
 # ---- Services ------------------------------------------------------------------------------
@@ -300,8 +307,12 @@ def controls(code: str) -> CardControls:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def qr_svg(url: str, label: str = "QR code of the join link") -> Markup:
-    """A link as a QR code: an inline SVG, dark on white for any camera."""
+    """A link as a QR code: an inline SVG, dark on white for any camera.
+
+    Kept once made: encoding costs milliseconds, and every page and event of a table shows
+    the same join link (1.5 KiB each, for the tables active in this process)."""
     svg = segno.make(url, error="m").svg_inline(
         scale=4, border=2, dark="#000", light="#fff", omitsize=True
     )
@@ -709,8 +720,13 @@ def take_seat(code: str, token: str) -> Response:
 # ---- Live: Server-Sent Events ----------------------------------------------------------------
 
 
+def retry_ms() -> int:
+    return random.randint(*RETRY_MS)  # nosec B311: spreading reconnections, not a secret
+
+
 def event(name: str, version: int, data: dict[str, Any]) -> str:
-    return f"event: {name}\nid: {version}\ndata: {json.dumps(data)}\n\n"
+    """A server-sent event, but for the blank line that ends it (the stream sends that)."""
+    return f"event: {name}\nid: {version}\ndata: {json.dumps(data)}\n"
 
 
 @bp.get("/t/<code>/events")
@@ -729,7 +745,6 @@ def events(code: str) -> Response:
         seen = int(request.headers.get("Last-Event-ID") or request.args.get("v") or -1)
     except ValueError:
         seen = -1
-    listener = store().listen(code)
 
     def render(table: Table) -> str:
         if seat is None:
@@ -747,20 +762,34 @@ def events(code: str) -> Response:
         return event("seat", table.version, live_parts(table.view_for(seat.id)))
 
     def stream() -> Iterator[str]:
-        nonlocal seen
+        # Subscribed only once the body is read (never for a HEAD), then always let go.
+        listener = store().listen(code)
         try:
-            yield f"retry: {RETRY_MS}\n\n"
-            current: Table | None = store().load(code)
-            while current is not None:
-                if current.version > seen:
-                    seen = current.version
-                    yield render(current)
-                current = listener.wait(HEARTBEAT_SECONDS)
-                while current is None and not listener.closed:
-                    yield ": still here\n\n"
-                    current = listener.wait(HEARTBEAT_SECONDS)
+            yield f"retry: {retry_ms()}\n\n"
+            yield from follow(listener)
+        except StoreUnavailable:
+            return  # the store went out of reach: end the stream; the browser comes back
         finally:
             store().unlisten(listener)
+
+    def follow(listener: Listener) -> Iterator[str]:
+        nonlocal seen
+        current: Table | None = store().load(code)  # after subscribing: nothing is missed
+        # The page's version is newer than the store's: the store lost writes in a crash.
+        rewound = current is not None and current.version < seen
+        while current is not None:
+            if current.version > seen or rewound or listener.rewound:
+                rewound = listener.rewound = False
+                seen = current.version
+                yield render(current)
+                # The event's last line on its own: the server's write loop then holds this
+                # short string while the stream waits, not the whole event.
+                yield "\n"
+            current = None  # while waiting, hold no table: thousands of streams wait
+            current = listener.wait(HEARTBEAT_SECONDS)
+            while current is None and not listener.closed:
+                yield ": still here\n\n"
+                current = listener.wait(HEARTBEAT_SECONDS)
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
@@ -771,15 +800,14 @@ def events(code: str) -> Response:
 # ---- Setting up ------------------------------------------------------------------------------
 
 
-def unavailable(error: StoreUnavailable) -> tuple[str, int]:
-    return (
-        render_template(
-            "error.html",
-            error=type("Unavailable", (), {"code": 503, "name": "Service Unavailable"})(),
-            description="The tables are out of reach for a moment. Your seat and cards are "
-            "kept: try again in a few seconds.",
-        ),
-        503,
+def unavailable(error: StoreUnavailable) -> tuple[str, int, list[tuple[str, str]]]:
+    """The shared store is out of reach (Redis restarting): say so, and when to try again."""
+    return http_error(
+        ServiceUnavailable(
+            "The tables are out of reach for a moment. Your seat and cards are kept: "
+            "try again in a few seconds.",
+            retry_after=RETRY_AFTER_SECONDS,
+        )
     )
 
 

@@ -9,12 +9,28 @@ from werkzeug.serving import make_server
 
 from evilrobots.factory import create_app
 from tools import chromium
+from tools.redis_server import RedisServer
 
 
 @pytest.fixture
 def app(tmp_path):
     config = {"TESTING": True, "SECRET_KEY": "test-key-" + "x" * 40, "RANDOM": random.Random(7)}
     return create_app(config, instance_path=tmp_path)
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory) -> Iterator[RedisServer]:
+    """A real redis-server on a free port, for the whole run."""
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server) -> str:
+    """The Redis server's URL, its data wiped: each test starts from nothing."""
+    redis_server.flush()
+    return redis_server.url
 
 
 @pytest.fixture

@@ -36,12 +36,14 @@ class Listener:
     def __init__(self, code: str) -> None:
         self.code = code
         self.closed = False  # the server is stopping: the stream should end
+        self.rewound = False  # the store came back with an older state than was sent
         self._latest: Table | None = None
         self._arrived = threading.Event()
 
-    def deliver(self, table: Table) -> None:
-        if self._latest is None or table.version > self._latest.version:
+    def deliver(self, table: Table, rewound: bool = False) -> None:
+        if rewound or self._latest is None or table.version > self._latest.version:
             self._latest = table
+            self.rewound = self.rewound or rewound
         self._arrived.set()
 
     def close(self) -> None:
@@ -103,17 +105,33 @@ class Hub:
         """A table changed: load it once and hand it to every local stream that follows it.
 
         An event may arrive twice (from this process's own write, then from the feed); a
-        version already handed out is skipped.
+        version already handed out is not loaded again.
         """
         with self._lock:
-            listeners = list(self._listeners.get(code, ()))
-            if not listeners or version <= self._dispatched.get(code, 0):
+            if code not in self._listeners or version <= self._dispatched.get(code, 0):
                 return
-            self._dispatched[code] = version
         table = self._load(code)
         if table is not None:
-            for listener in listeners:
-                listener.deliver(table)
+            self.offer(table)
+
+    def offer(self, table: Table, restored: bool = False) -> None:
+        """Hand a table's state to every local stream that follows it, unless a state at
+        least as new has been handed out already.
+
+        ``restored``: the state is the store's own after it came back (a restart): if it is
+        older than what was handed out (writes lost in a crash), it is handed out all the
+        same, marked as rewound, so that pages follow the store rather than wait for its
+        versions to catch up with theirs.
+        """
+        with self._lock:
+            listeners = list(self._listeners.get(table.code, ()))
+            handed = self._dispatched.get(table.code, 0)
+            rewound = restored and table.version < handed
+            if not listeners or (table.version <= handed and not rewound):
+                return
+            self._dispatched[table.code] = table.version
+        for listener in listeners:
+            listener.deliver(table, rewound)
 
 
 class Store(abc.ABC):

@@ -101,7 +101,10 @@ class SQLiteStore(Store):
 
     def load(self, code: str) -> Table | None:
         with self._connection() as db:
-            row = db.execute("SELECT state FROM tables WHERE code = ?", (code,)).fetchone()
+            row = db.execute(
+                "SELECT state FROM tables WHERE code = ? AND touched >= ?",
+                (code, self.clock() - IDLE_SECONDS),
+            ).fetchone()
         return from_state(json.loads(row[0])) if row else None
 
     def change(self, code: str, change: Callable[[Table], Table]) -> Table:
@@ -109,7 +112,8 @@ class SQLiteStore(Store):
             db.execute("BEGIN IMMEDIATE")
             try:
                 row = db.execute(
-                    "SELECT state, version FROM tables WHERE code = ?", (code,)
+                    "SELECT state, version FROM tables WHERE code = ? AND touched >= ?",
+                    (code, self.clock() - IDLE_SECONDS),
                 ).fetchone()
                 if row is None:
                     raise TableMissing(code)
@@ -128,7 +132,7 @@ class SQLiteStore(Store):
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        self.hub.dispatch(code, new.version)  # streams held here need not wait for the poller
+        self.hub.offer(new)  # streams held here need not wait for the poller
         return new
 
     def sweep(self) -> int:

@@ -60,9 +60,6 @@
     document.getElementById("move-watch");
   if (!live || !window.EventSource) return;
 
-  const url = new URL(live.dataset.eventsUrl, location.href);
-  url.searchParams.set("v", live.dataset.version);
-  const source = new EventSource(url);
 
   // Replace a region's contents, keeping the focus on the same control if it is still there.
   function replace(region, html) {
@@ -77,7 +74,7 @@
     offerSharing();
   }
 
-  source.addEventListener("seat", function (event) {
+  function onSeat(event) {
     if (live.id === "move-watch") return; // the move page waits only for the seat to go
     const data = JSON.parse(event.data);
     live.dataset.version = event.lastEventId;
@@ -96,21 +93,53 @@
         location.reload(); // the first deal since the page opened: load the card view
       }
     }
-  });
+  }
 
-  source.addEventListener("board", function (event) {
+  function onBoard(event) {
     live.dataset.version = event.lastEventId;
     replace(live, JSON.parse(event.data).board);
-  });
+  }
 
   // The seat was removed or moved to another phone: show what this phone may. (When this
   // phone is itself leaving, its own navigation is already under way.)
   let leaving = false;
-  addEventListener("beforeunload", function () { leaving = true; source.close(); });
-  source.addEventListener("gone", function () {
+  let source = null;
+  addEventListener("beforeunload", function () {
+    leaving = true;
+    source.close();
+    // Still here a moment later: the navigation was called off, so keep following.
+    setTimeout(function () { leaving = false; connect(); }, 3000);
+  });
+  function onGone() {
     source.close();
     if (leaving) return;
     if (live.dataset.goneUrl) location.href = live.dataset.goneUrl;
     else location.reload();
-  });
+  }
+
+  // A dropped connection reconnects by itself, asking for what it missed. A connection the
+  // server refused (the tables out of reach for a moment, or a proxy with no server behind
+  // it) the browser gives up on: ask again, a little later each time, unless the table
+  // itself is gone (then the reloaded page says so).
+  let delay = 2000;
+  function connect() {
+    const url = new URL(live.dataset.eventsUrl, location.href);
+    url.searchParams.set("v", live.dataset.version);
+    source = new EventSource(url);
+    source.addEventListener("seat", onSeat);
+    source.addEventListener("board", onBoard);
+    source.addEventListener("gone", onGone);
+    source.addEventListener("open", function () { delay = 2000; });
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED || leaving) return;
+      setTimeout(function () {
+        fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
+          if (response.status === 404) location.reload();
+          else connect();
+        }, connect);
+      }, delay + Math.random() * delay);
+      delay = Math.min(2 * delay, 30000);
+    });
+  }
+  connect();
 })();

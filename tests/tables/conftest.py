@@ -23,23 +23,36 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-def app(tmp_path, clock):
+@pytest.fixture(params=["sqlite", "redis"])
+def app(request, tmp_path, clock):
+    """The app with its tables in SQLite (the default) or in a real Redis: every table test
+    runs against both stores."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "table-key-" + "x" * 40,
         "RANDOM": random.Random(21),
         "CLOCK": clock,
     }
+    if request.param == "redis":
+        config["STORE"] = request.getfixturevalue("redis_url")
     app = create_app(config, instance_path=tmp_path)
     yield app
     app.extensions["evilrobots.store"].close()
 
 
-def restarted(app, instance_path):
-    """The same app started again (a deploy, a crash): the same key, store and clock."""
-    keep = {key: app.config[key] for key in ("SECRET_KEY", "STORE", "CLOCK") if key in app.config}
-    return create_app(keep, instance_path=instance_path)
+@pytest.fixture
+def restart(tmp_path):
+    """Start the same app again (a deploy, a crash): the same key, store and clock."""
+    made = []
+
+    def again(app):
+        keep = {k: app.config[k] for k in ("SECRET_KEY", "STORE", "CLOCK") if k in app.config}
+        made.append(create_app(keep, instance_path=tmp_path))
+        return made[-1]
+
+    yield again
+    for app in made:
+        app.extensions["evilrobots.store"].close()
 
 
 class Phone:

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from evilrobots.cards import Allegiance, PowerCard, robot_named
-from tests.tables.conftest import Phone, restarted, round_tag, table_of
+from tests.tables.conftest import Phone, round_tag, table_of
 from tests.test_app import visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -321,9 +321,9 @@ def test_the_board_keeps_every_rounds_tally_for_the_whole_game(app, ada, bob):
     assert tables_in(board)["scoreboard"]["rows"] == [["Bob", "3"], ["Ada", "2"]]
 
 
-def test_scores_and_history_survive_a_restart(app, tmp_path, ada, bob):
+def test_scores_and_history_survive_a_restart(app, restart, ada, bob):
     play(app, ada, "bob", 4)
-    again_app = restarted(app, tmp_path)
+    again_app = restart(app)
     again = Phone(again_app, "Ada")
     again.client.set_cookie("evilrobots", ada.client.get_cookie("evilrobots").value)
     again.code = ada.code

@@ -16,8 +16,9 @@ from evilrobots import tables
 from evilrobots.cards import ROBOTS, Allegiance, PowerCard, robot_named
 from evilrobots.factory import create_app
 from evilrobots.hand import Action
+from evilrobots.store import StoreUnavailable
 from evilrobots.table import clean_code
-from tests.tables.conftest import Clock, Phone, restarted, round_tag, table_of
+from tests.tables.conftest import Clock, Phone, round_tag, table_of
 from tests.test_app import visible_text
 
 # ---- Starting and joining ------------------------------------------------------------------
@@ -74,11 +75,11 @@ def test_the_join_link_without_a_seat_asks_for_a_name(app, ada):
     assert "Ada" in visible_text(page)
 
 
-def test_a_seat_belongs_to_its_browser_across_reloads_and_a_restart(app, tmp_path, ada, bob, dealt):
+def test_a_seat_belongs_to_its_browser_across_reloads_and_a_restart(app, restart, ada, bob, dealt):
     before = bob.page()
     hand = dealt.round.hand_of(2)
     assert hand.robot.name in before
-    again_app = restarted(app, tmp_path)
+    again_app = restart(app)
     again = Phone(again_app, "Bob")
     again.client.set_cookie("evilrobots", bob.client.get_cookie("evilrobots").value)
     again.code = bob.code
@@ -462,6 +463,58 @@ def test_idle_streams_send_a_comment_to_keep_proxies_open(app, ada, monkeypatch)
     assert next(chunks).startswith(b"retry:")
     assert next(chunks) == b": still here\n\n"
     response.close()
+
+
+def test_a_head_request_for_the_stream_subscribes_to_nothing(app, ada):
+    hub = app.extensions["evilrobots.store"].hub
+    for _ in range(3):
+        assert ada.client.head(f"/t/{ada.code}/events").status_code == 200
+    assert hub.count() == 0
+    response = ada.client.get(f"/t/{ada.code}/events", buffered=False)
+    next(iter(response.response))
+    assert hub.count() == 1
+    response.close()
+    assert hub.count() == 0
+
+
+def test_a_page_ahead_of_the_store_is_sent_the_stores_state(app, ada, bob, dealt):
+    """After a crash that lost the last writes, a page knows a newer version than the store:
+    it gets the store's state rather than waiting for the versions to catch up."""
+    response = ada.client.get(
+        f"/t/{ada.code}/events", headers={"Last-Event-ID": str(dealt.version + 50)}, buffered=False
+    )
+    ((name, version, _),) = read_events(response, 1)
+    assert (name, int(version)) == ("seat", dealt.version)
+    response.close()
+
+
+def test_streams_ask_browsers_to_come_back_at_spread_out_moments(app, ada):
+    """After a restart, thousands of browsers must not all reconnect in the same instant."""
+    retries = set()
+    for _ in range(12):
+        response = ada.client.get(f"/t/{ada.code}/events", buffered=False)
+        first = next(iter(response.response)).decode()
+        response.close()
+        assert re.fullmatch(r"retry: \d+\n\n", first)
+        retries.add(int(first.split()[1]))
+    assert all(2000 <= ms <= 4000 for ms in retries)
+    assert len(retries) > 1
+
+
+def test_a_stream_whose_store_goes_out_of_reach_ends_cleanly(app, ada, monkeypatch):
+    """The browser reconnects, and is told in words (503) while the store is away."""
+    store = app.extensions["evilrobots.store"]
+    response = ada.client.get(f"/t/{ada.code}/events", buffered=False)
+
+    def unreachable(code):
+        raise StoreUnavailable("Redis restarting")
+
+    monkeypatch.setattr(store, "load", unreachable)
+    assert [chunk[:6] for chunk in response.response] == [b"retry:"]  # then it ends
+    response.close()
+    again = ada.client.get(f"/t/{ada.code}/events")
+    assert again.status_code == 503
+    assert again.headers["Retry-After"] == "5"
 
 
 def test_tables_idle_for_a_day_are_removed(app, clock, ada):

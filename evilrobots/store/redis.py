@@ -1,0 +1,225 @@
+"""Tables in Redis: for several instances of the app behind one load balancer.
+
+Each table is one key holding its JSON and when it was last changed, expiring a day after
+that change. A change is optimistic: ``WATCH`` the key, read, apply the pure change, then
+``MULTI``/``EXEC`` the write together with its event (``PUBLISH``); if anyone else wrote the
+key in between, Redis refuses the whole transaction and the change is applied again to the
+newer table. No write is ever lost, and no lock is held while Python works.
+
+Each process follows the one events channel with one thread (a greenlet under gevent) and
+fans events out to the streams it holds. When the connection drops (Redis restarts, the
+network blinks), the thread reconnects and hands every stream it holds the newest state of
+its table, so live pages catch up on whatever happened while it was away.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+import redis
+
+from ..table import Table, from_state, to_state
+from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
+
+LOG = logging.getLogger(__name__)
+
+# Redis's own errors that mean "not usable right now" (down, loading, failing over, out of
+# memory, its disk full), as opposed to a bug of ours.
+UNREACHABLE = (
+    redis.ConnectionError,
+    redis.TimeoutError,
+    redis.exceptions.BusyLoadingError,
+    redis.exceptions.ReadOnlyError,
+    redis.exceptions.OutOfMemoryError,
+    redis.exceptions.MasterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.ExecAbortError,
+)
+# Said by Redis when it refuses writes because it cannot save them.
+REFUSING = ("MISCONF",)
+# Changes that lose the race this many times in a row are refused (503): never seen in
+# practice, since a change takes well under a millisecond, but a bound all the same.
+ATTEMPTS = 100
+# Connections to Redis per process, at most: each request holds one for a command or two.
+CONNECTIONS = 32
+# The feed looks up from waiting this often, to stop when asked.
+WAKE_SECONDS = 0.5
+# After losing the connection, wait this long before trying again, doubling to a cap.
+RECONNECT_SECONDS = (0.05, 2.0)
+
+
+class RedisStore(Store):
+    """Tables in one Redis database, shared by every process and instance that uses it."""
+
+    def __init__(
+        self, url: str, clock: Callable[[], float] = time.time, prefix: str = "evilrobots:"
+    ) -> None:
+        super().__init__(self.load)
+        self.url = url
+        self.clock = clock
+        self.prefix = prefix
+        self.channel = prefix + "events"
+        # A bounded pool that makes a request wait its turn for a connection (a greenlet
+        # yields meanwhile) rather than fail when thousands of streams open at once.
+        pool = redis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=CONNECTIONS,
+            timeout=5,
+            socket_timeout=5,
+            socket_connect_timeout=2,
+            health_check_interval=30,
+        )
+        self.redis = redis.Redis.from_pool(pool)
+        self._stop = threading.Event()
+        self._feed: threading.Thread | None = None
+        self.connected = threading.Event()  # the feed is subscribed (for tests and benches)
+
+    def _key(self, code: str) -> str:
+        return f"{self.prefix}table:{code}"
+
+    def _document(self, table: Table) -> str:
+        return json.dumps({"touched": self.clock(), "state": to_state(table)})
+
+    def _table(self, raw: bytes | None) -> Table | None:
+        """The table a key holds; None if none, or if it has been idle for a day (by our
+        clock, which tests move; Redis's own expiry does the same by the wall clock)."""
+        if raw is None:
+            return None
+        document = json.loads(raw)
+        if self.clock() - document["touched"] > IDLE_SECONDS:
+            return None
+        return from_state(document["state"])
+
+    @contextmanager
+    def _reachable(self) -> Iterator[None]:
+        try:
+            yield
+        except UNREACHABLE as error:
+            raise StoreUnavailable(str(error)) from error
+        except redis.ResponseError as error:
+            if str(error).startswith(REFUSING):
+                raise StoreUnavailable(str(error)) from error
+            raise
+
+    # -- the store --
+
+    def create(self, table: Table) -> bool:
+        with self._reachable():
+            made = self.redis.set(
+                self._key(table.code), self._document(table), nx=True, ex=IDLE_SECONDS
+            )
+        return bool(made)
+
+    def load(self, code: str) -> Table | None:
+        with self._reachable():
+            return self._table(self.redis.get(self._key(code)))
+
+    def change(self, code: str, change: Callable[[Table], Table]) -> Table:
+        key = self._key(code)
+        with self._reachable(), self.redis.pipeline() as pipe:
+            for _ in range(ATTEMPTS):
+                try:
+                    pipe.watch(key)
+                    table = self._table(pipe.get(key))
+                    if table is None:
+                        raise TableMissing(code)
+                    new = replace(change(table), version=table.version + 1)
+                    pipe.multi()
+                    pipe.set(key, self._document(new), ex=IDLE_SECONDS)
+                    pipe.publish(self.channel, f"{code} {new.version}")
+                    pipe.execute()
+                    break
+                except redis.WatchError:
+                    continue  # someone else changed it first: apply the change to theirs
+            else:
+                raise StoreUnavailable(f"table {code} is changing too fast to change")
+        self.hub.offer(new)  # streams held here need not wait for the feed
+        return new
+
+    # -- following every process's changes --
+
+    def _start_feed(self) -> None:
+        self._feed = threading.Thread(
+            target=self._follow, name="evilrobots-redis-feed", daemon=True
+        )
+        self._feed.start()
+
+    def _ensure_feed(self) -> None:
+        super()._ensure_feed()
+        if self._feed is not None and not self._feed.is_alive() and not self._stop.is_set():
+            with self._feed_lock:  # it died (it should not): start another
+                if not self._feed.is_alive():
+                    self._start_feed()
+
+    def _follow(self) -> None:
+        """Follow the events channel until the store closes, through any outage."""
+        pubsub: Any = None
+        delay = RECONNECT_SECONDS[0]
+        restored = False  # the first subscription has nothing to restore
+        while not self._stop.is_set():
+            try:
+                if pubsub is None:
+                    pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                    pubsub.subscribe(self.channel)
+                    self._catch_up(restored)  # whatever changed while we were away
+                    self.connected.set()
+                    delay, restored = RECONNECT_SECONDS[0], True
+                message = pubsub.get_message(timeout=WAKE_SECONDS)
+                if message is not None and message["type"] == "message":
+                    self._dispatch(message["data"])
+            except Exception as error:  # an outage, or anything unforeseen: never stop following
+                if not isinstance(error, (*UNREACHABLE, StoreUnavailable)):
+                    LOG.exception("the Redis event feed failed; reconnecting")
+                self.connected.clear()
+                if pubsub is not None:
+                    _close_quietly(pubsub)
+                pubsub = None
+                self._stop.wait(delay)
+                delay = min(delay * 2, RECONNECT_SECONDS[1])
+        self.connected.clear()
+        if pubsub is not None:
+            _close_quietly(pubsub)
+
+    def _dispatch(self, data: bytes) -> None:
+        try:
+            code, version = data.decode().split()
+            number = int(version)
+        except (UnicodeDecodeError, ValueError):
+            LOG.warning("ignored a message on %s that is not an event: %r", self.channel, data)
+            return
+        try:
+            self.hub.dispatch(code, number)
+        except ValueError:
+            LOG.exception("table %s in Redis cannot be read", code)
+
+    def _catch_up(self, restored: bool) -> None:
+        """Hand every stream held here the newest state of its table (``restored``: after a
+        reconnection, when Redis may have come back with older states than were sent)."""
+        for code in self.hub.codes():
+            try:
+                table = self.load(code)
+            except ValueError:  # a document that is not a table: nothing to show from it
+                LOG.exception("table %s in Redis cannot be read", code)
+                continue
+            if table is not None:
+                self.hub.offer(table, restored=restored)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._feed is not None:
+            self._feed.join(timeout=2 * WAKE_SECONDS)  # it closes its own connection
+        self.redis.close()
+
+
+def _close_quietly(pubsub: Any) -> None:
+    try:
+        pubsub.close()
+    except (*UNREACHABLE, OSError):
+        pass  # it is being thrown away; a broken socket has nothing more to say
