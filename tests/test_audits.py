@@ -6,13 +6,16 @@ They need the npm packages in package.json (`npm ci`) and Java for the Nu checke
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from evilrobots.cards import Allegiance
 from evilrobots.hand import Action
+from tests.test_tables_browser import set_cards
 from tools import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,9 +127,46 @@ def table(browser, live_server):
     bob.close()
 
 
-def table_views(table) -> list[tuple[str, str | None]]:
+@pytest.fixture(scope="module")
+def ended(browser, live_server, live_app):
+    """A table whose round has ended: Bob and Cy won for Evil and must settle a split; Cy
+    has a link to move her seat open on her phone."""
+    phones = {}
+    for name in ["Ada", "Bob", "Cy"]:
+        phones[name] = browser.new_context().new_page()
+    ada = phones["Ada"]
+    ada.goto(live_server + "/table")
+    ada.get_by_label("Your name").first.fill("Ada")
+    ada.get_by_role("button", name="Start a table").click()
+    url = ada.url
+    for name in ["Bob", "Cy"]:
+        phones[name].goto(url)
+        phones[name].get_by_label("Your name").fill(name)
+        phones[name].get_by_role("button", name="Join", exact=True).click()
+    ada.goto(url)
+    ada.get_by_role("button", name="Deal", exact=True).click()
+    set_cards(
+        live_app,
+        url.rsplit("/", 1)[1],
+        6,
+        ada=("SumoBot", 4, Allegiance.GOOD),
+        bob=("LockBot", 3, Allegiance.EVIL),
+        cy=("ScaredyBot", 2, Allegiance.EVIL),
+    )
+    ada.goto(url)
+    ada.get_by_role("button", name="End the round").click()
+    ada.get_by_role("button", name=re.compile("^Tap again")).click()
+    phones["Cy"].goto(url)
+    phones["Cy"].get_by_role("button", name="Move to another phone").click()
+    seats = {f"{name.lower()} (ended)": phones[name].context.cookies() for name in phones}
+    yield {"url": url, "seats": seats}
+    for page in phones.values():
+        page.context.close()
+
+
+def table_views(table, ended) -> list[tuple[str, str | None]]:
     """(path, whose cookies) for every table page worth auditing."""
-    url = table["url"]
+    url, done = table["url"], ended["url"]
     return [
         ("/table", None),
         (url, None),  # the join form
@@ -136,6 +176,11 @@ def table_views(table) -> list[tuple[str, str | None]]:
         (url + "/action/convert-other", "bob"),
         (url + "/actions", "bob"),
         (url + "/move/not-a-real-link", None),
+        (done, "ada (ended)"),  # the count, Keep the score, ScaredyBot's correction
+        (done, "bob (ended)"),  # a winner's split form
+        (done + "/board", None),  # the count on the board
+        (done + "/move", "cy (ended)"),  # the one-time link to move a seat, with its QR code
+        ("/t/ZZZZ2345", None),  # an unknown table: the error page
     ]
 
 
@@ -148,22 +193,28 @@ TABLE_VIEWS = [
     "action view",
     "actions page",
     "move link",
+    "host at the end",
+    "winner at the end",
+    "board at the end",
+    "move link offered",
+    "unknown table",
 ]
 
 
 @pytest.mark.parametrize("number", range(len(TABLE_VIEWS)), ids=TABLE_VIEWS)
-def test_axe_finds_no_violations_on_table_pages(audited_phone, table, number):
-    path, whose = table_views(table)[number]
+def test_axe_finds_no_violations_on_table_pages(audited_phone, table, ended, number):
+    path, whose = table_views(table, ended)[number]
     if whose:
-        audited_phone.context.add_cookies(table["seats"][whose])
+        audited_phone.context.add_cookies((table["seats"] | ended["seats"])[whose])
     audited_phone.goto(path if path.startswith("http") else audited_phone.base + path)
     assert axe_violations(audited_phone) == []
 
 
-def test_axe_finds_no_violations_on_the_board_at_1280x720(browser, table):
+@pytest.mark.parametrize("moment", ["in play", "at the end"])
+def test_axe_finds_no_violations_on_the_board_at_1280x720(browser, table, ended, moment):
     context = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True)
     page = context.new_page()
-    page.goto(table["url"] + "/board")
+    page.goto((table if moment == "in play" else ended)["url"] + "/board")
     assert axe_violations(page) == []
     context.close()
 
@@ -176,12 +227,14 @@ def test_axe_finds_no_violations_in_the_seats_action_view_in_place(audited_phone
     assert axe_violations(audited_phone) == []
 
 
-def test_nu_html_checker_reports_no_errors_on_table_pages(browser, live_server, table, tmp_path):
+def test_nu_html_checker_reports_no_errors_on_table_pages(
+    browser, live_server, table, ended, tmp_path
+):
     documents = {}
-    for name, (path, whose) in zip(TABLE_VIEWS, table_views(table), strict=True):
+    for name, (path, whose) in zip(TABLE_VIEWS, table_views(table, ended), strict=True):
         context = browser.new_context()
         if whose:
-            context.add_cookies(table["seats"][whose])
+            context.add_cookies((table["seats"] | ended["seats"])[whose])
         url = path if path.startswith("http") else live_server + path
         documents[name] = context.request.get(url).text()
         page = context.new_page()
