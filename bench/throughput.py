@@ -61,6 +61,7 @@ def start(target: list[str], port: int, worker: str) -> subprocess.Popen:
         *WORKER_OPTIONS[worker],
         "--log-level",
         "warning",
+        "--no-control-socket",  # two servers at once: no shared control socket path
         *target,
     ]
     server = subprocess.Popen(command, env=env, cwd=ROOT)
