@@ -40,18 +40,21 @@ class RedisServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> RedisServer:
+        options = {
+            "port": self.port,
+            "bind": "127.0.0.1",
+            "dir": self.folder,
+            "appendonly": "yes",
+            "appendfsync": "everysec",
+            "save": "",
+            "maxclients": 20000,
+            "loglevel": "warning",
+        }
         self.process = subprocess.Popen(
             [
                 PATH,
-                "--port", str(self.port),
-                "--bind", "127.0.0.1",
-                "--dir", str(self.folder),
-                "--appendonly", "yes",
-                "--appendfsync", "everysec",
-                "--save", "",
-                "--maxclients", "20000",
-                "--loglevel", "warning",
-            ],  # fmt: skip
+                *(word for name, value in options.items() for word in (f"--{name}", str(value))),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -61,9 +64,9 @@ class RedisServer:
             try:
                 client.ping()
                 break
-            except (redis.ConnectionError, redis.BusyLoadingError):
+            except (redis.ConnectionError, redis.BusyLoadingError) as error:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start on port {self.port}")
+                    raise RuntimeError(f"redis-server did not start on port {self.port}") from error
                 time.sleep(0.05)
         client.close()
         return self
