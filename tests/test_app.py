@@ -15,8 +15,10 @@ from tests.test_hand import ROUND_ORDER
 
 
 def visible_text(page: str) -> str:
-    """The page's text as a reader sees it: no tags, entities read, spaces collapsed."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+    """The page's text as a reader sees it: no tags, entities read, spaces collapsed (a
+    <wbr>, a place a long word may wrap, is no space)."""
+    words = re.sub(r"<[^>]+>", " ", page.replace("<wbr>", ""))
+    return re.sub(r"\s+", " ", html.unescape(words))
 
 
 def flips_text(page: str) -> str:

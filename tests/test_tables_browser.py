@@ -289,13 +289,15 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
 
 def traces(robot_name: str) -> list[str]:
     """How a robot card shows in what a browser receives: its ability text (said on no
-    page but the card's), or its name as a card's or a board's mini card's title."""
+    page but the card's), or its name as a card's or a board's mini card's title, or in a
+    tally's row."""
     robot = next(r for r in ROBOTS if r.name == robot_name)
     return [
         robot.text,
         f">{robot.name}</a></h2>",
         f">{robot.name}</h2>",
         f'mini-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
+        f"<td>{robot.name[:-3]}<wbr>{robot.name[-3:]}</td>",
     ]
 
 
@@ -435,3 +437,77 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     ada.page.get_by_role("button", name="New game").click()
     expect(board.get_by_text("Ada wins the game!")).to_have_count(0)
     expect(board.get_by_text("Waiting for the first deal")).to_be_visible()
+
+
+# ---- The count fits the screens it is read on -------------------------------------------------
+
+NINE = ["Ada", "Bartholomew", "Cy", "Dee", "Evangeline Montgomery", "Fox", "Gus", "Hal", "Ivy"]
+
+
+def nine_at_the_end(live_app, open_seat, live_server, keep: bool) -> tuple[Seat, str]:
+    """Ada starts a table on her phone; eight more sit down in the store; a round is dealt
+    and ended (and, with ``keep``, its split agreed and its score kept)."""
+    import random
+
+    ada = open_seat("Ada")
+    url = start_table(ada, live_server)
+
+    def play(table):
+        for number, name in enumerate(NINE[1:]):
+            table = table.join(name, f"secret-{number}")
+        table = table.deal(table.host, random.Random(6)).end_round(table.host)
+        counted = table.tally()
+        assert counted.winner is not None and len(counted.winners) > 1, "a split to settle"
+        if keep:
+            first, *others = counted.winners
+            shares = {seat: counted.value if seat == first else 0 for seat in counted.winners}
+            table = table.propose_split(first, shares)
+            for seat in others:
+                table = table.answer_split(seat, True)
+            table = table.keep_score(table.host)
+        return table
+
+    live_app.extensions["evilrobots.store"].change(url.rsplit("/", 1)[1], play)
+    return ada, url
+
+
+def bottom(page: Page, css: str) -> float:
+    return page.locator(css).first.evaluate("e => e.getBoundingClientRect().bottom")
+
+
+@pytest.mark.parametrize("keep", [False, True], ids=["counted", "kept"])
+def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
+    live_app, open_seat, live_server, new_phone, keep
+):
+    """What everyone reads at the end (every card, the tally, the value and its split, the
+    scores) is on the first screen of a board shared at 1280 x 720, without scrolling."""
+    _, url = nine_at_the_end(live_app, open_seat, live_server, keep)
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    expect(board.locator(".board-seat")).to_have_count(9)
+    parts = [".board-seat:last-child", "table.tally", ".tally-value", "table.scoreboard"]
+    if keep:
+        parts.append("table.gains")
+        expect(board.locator("table.scoreboard caption")).to_contain_text("Scores")
+    else:
+        expect(board.locator("table.scoreboard caption")).to_contain_text("before this round")
+    for css in parts:
+        expect(board.locator(css).first).to_be_visible()
+        assert bottom(board, css) <= 720, f"{css} is below the fold"
+    assert board.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+@pytest.mark.parametrize("width", [320, 360, 390, 430])
+def test_the_count_never_widens_a_phones_page(live_app, open_seat, live_server, new_phone, width):
+    """At every phone width the board and a seat at the end of a round fit the screen's
+    width: a tally too wide for it scrolls in its own box, the page does not."""
+    ada, url = nine_at_the_end(live_app, open_seat, live_server, keep=False)
+    board = new_phone({"width": width, "height": 700})
+    board.goto(url + "/board")
+    ada.page.set_viewport_size({"width": width, "height": 700})
+    ada.page.goto(url)
+    for page in (board, ada.page):
+        expect(page.locator("table.tally")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        box = page.locator(".tally-box").evaluate("e => e.getBoundingClientRect().right")
+        assert box <= width

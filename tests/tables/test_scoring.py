@@ -102,7 +102,7 @@ def end(ada: Phone) -> None:
 def test_only_the_host_ends_the_round_and_then_every_card_is_shown(app, ada, bob, cy, dealt):
     cards(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("CheatBot", 3, G), cy=("LockBot", 2, E))
     bob.post("/reveal", action="convert-self", round=round_tag(dealt), shown="evil")
-    assert "CheatBot" not in ada.page("/board")
+    assert "CheatBot" not in visible_text(ada.page("/board"))
     assert bob.post("/end").status_code == 403
     end(ada)
     for page in (ada.page("/board"), cy.page(), bob.page()):
@@ -239,12 +239,36 @@ def test_agreed_split_is_kept_by_the_host_onto_the_scoreboard(app, ada, bob, cy,
     assert "Bob proposes: Bob 4, Cy 2." in visible_text(page)
     assert ">Agree</button>" in page and ">Disagree</button>" in page
     cy.post("/answer", agree="yes")
+    for page in (ada.page("/board"), ada.page()):  # agreed, not yet kept
+        found = tables_in(page)
+        assert caption(found["gains"]) == "Points this round, once the host keeps them"
+        assert found["gains"]["head"] == ["Player", "This round", "Score"]
+        assert found["gains"]["rows"] == [["Bob", "+4", "4"], ["Cy", "+2", "2"]]
+        assert "Everyone else keeps their score." in visible_text(page)  # Ada
+        assert caption(found["scoreboard"]) == "Scores before this round (first to 10)"
+        assert found["scoreboard"]["rows"] == [["Ada", "0"], ["Bob", "0"], ["Cy", "0"]]
     assert bob.post("/keep").status_code == 403
     assert ada.post("/keep").status_code == 303
-    scoreboard = tables_in(ada.page("/board"))["scoreboard"]
-    assert scoreboard["head"] == ["Player", "Points"]
-    assert scoreboard["rows"] == [["Bob", "4"], ["Cy", "2"], ["Ada", "0"]]
+    found = tables_in(ada.page("/board"))
+    assert caption(found["scoreboard"]) == "Scores (first to 10)"
+    assert found["scoreboard"]["head"] == ["Player", "Points"]
+    assert found["scoreboard"]["rows"] == [["Bob", "4"], ["Cy", "2"], ["Ada", "0"]]
+    assert caption(found["gains"]) == "Points this round"
+    assert found["gains"]["rows"] == [["Bob", "+4", "4"], ["Cy", "+2", "2"]]
     assert "Agreed: Bob 4, Cy 2." in visible_text(ada.page("/board"))
+
+
+def caption(table: dict) -> str:
+    return " ".join(table["caption"].split())
+
+
+def test_when_nobody_scores_there_is_no_list_of_gains(app, ada, bob, cy, dealt):
+    cards(app, ada.code, 6, ada=("SumoBot", 4, G), bob=("LockBot", 3, G), cy=("PushBot", 2, G))
+    end(ada)  # everyone Good: nobody scores
+    assert ada.post("/keep").status_code == 303
+    board = ada.page("/board")
+    assert "gains" not in tables_in(board) and "Everyone else" not in board
+    assert "Nobody scores it." in visible_text(board)
 
 
 def test_a_disagreement_gives_each_winner_one_point(app, ada, bob, cy, ended):

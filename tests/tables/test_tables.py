@@ -553,13 +553,14 @@ def test_no_response_to_a_player_carries_another_seats_unrevealed_robot(app, ada
     bob.post("/reveal", action="prove-power", round=round_tag(dealt))
     table = table_of(app, ada.code)
     for seat, phone in [(1, ada), (2, bob), (3, cy)]:
-        for where, text in responses_for(phone, table).items():
+        for where, received in responses_for(phone, table).items():
+            text = received.replace("<wbr>", "")  # a name may carry a place to wrap
             for other, hand in table.round.hands:
                 if other != seat:
                     assert hand.robot.name not in text, (phone.name, where, hand.robot.name)
     stranger = app.test_client()
     for path in [f"/t/{ada.code}", f"/t/{ada.code}/board"]:
-        text = stranger.get(path).get_data(as_text=True)
+        text = stranger.get(path).get_data(as_text=True).replace("<wbr>", "")
         for _, hand in table.round.hands:
             assert hand.robot.name not in text
 
