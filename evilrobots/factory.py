@@ -42,7 +42,7 @@ def create_app(
     """
     root = assets.asset_root()
     app = Flask(
-        __name__,
+        "evilrobots",  # installed, its instance folder is <prefix>/var/evilrobots-instance
         instance_path=str(Path(instance_path).resolve()) if instance_path else None,
         instance_relative_config=True,
         template_folder=str(root / "templates"),

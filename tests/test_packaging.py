@@ -2,10 +2,15 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
+
+from tools.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,7 +26,7 @@ print(json.dumps({"module": evilrobots.__file__,
 """
 
 
-def test_the_app_runs_from_its_built_wheel(tmp_path):
+def build_wheel(folder: Path) -> Path:
     subprocess.run(
         [
             sys.executable,
@@ -30,13 +35,18 @@ def test_the_app_runs_from_its_built_wheel(tmp_path):
             "--wheel",
             "--no-isolation",
             "--outdir",
-            tmp_path / "dist",
+            folder,
             ROOT,
         ],
         check=True,
         capture_output=True,
     )
-    (wheel,) = (tmp_path / "dist").glob("evilrobots-*.whl")
+    (wheel,) = folder.glob("evilrobots-*.whl")
+    return wheel
+
+
+def test_the_app_runs_from_its_built_wheel(tmp_path):
+    wheel = build_wheel(tmp_path / "dist")
     names = zipfile.ZipFile(wheel).namelist()
     assert "evilrobots/templates/cards.html" in names
     assert "evilrobots/static/icons/LICENSE.md" in names
@@ -57,3 +67,46 @@ def test_the_app_runs_from_its_built_wheel(tmp_path):
     assert result["module"].startswith(str(site))
     assert set(result["status"].values()) == {200}, result["status"]
     assert 'aria-label="Robot card"' in result["card_view"]
+
+
+def test_the_wheel_installs_with_its_dependencies_and_its_server_starts(tmp_path):
+    """As a new user does it: a fresh virtual environment, the wheel installed with what it
+    depends on (from the package index), then the ``evilrobots`` command, with no
+    SECRET_KEY set. It serves the card view, and keeps its key in the instance folder."""
+    wheel = build_wheel(tmp_path / "dist")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True)
+    install = subprocess.run(
+        [venv / "bin" / "pip", "install", "--quiet", "--disable-pip-version-check", wheel],
+        capture_output=True,
+        text=True,
+    )
+    assert install.returncode == 0, install.stderr
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "PYTHONPATH")}
+    server = subprocess.Popen(
+        [venv / "bin" / "evilrobots", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert page.status == 200
+                    assert 'aria-label="Robot card"' in page.read().decode()
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                time.sleep(0.2)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    assert (venv / "var" / "evilrobots-instance" / "secret_key").is_file()
