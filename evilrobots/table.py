@@ -373,6 +373,13 @@ class TableView:
         return self.host and self.round == 0
 
     @property
+    def round_label(self) -> str:
+        """Where the game stands, in a few words, for the top of a seat's page."""
+        if not self.round:
+            return "No deal yet"
+        return f"Round {self.round}: over" if self.ended else f"Round {self.round}"
+
+    @property
     def spoken_code(self) -> str:
         return spoken_code(self.code)
 

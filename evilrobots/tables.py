@@ -360,7 +360,8 @@ def live_parts(view: TableView) -> dict[str, Any]:
         "live": render_template("table/_live.html", view=view, **join_details(view.code)),
         "hand_key": hand_key(view),
         "hand": render_hand(view, view.hand) if view.hand else "",
-        "round": view.round,
+        "round": view.round_label,
+        "banner": render_template("table/_banner.html", view=view),
     }
 
 

@@ -206,3 +206,35 @@ def test_offline_the_undo_offer_says_it_needs_the_connection(new_phone, live_ser
     expect(page.locator("#status")).to_contain_text(re.compile("Offline"))
     assert hand_on_screen(page) == cards
     page.context.set_offline(False)
+
+
+# The card's own parts that a switch or a pip must never cover: returns those overlapping.
+CARD_OVERLAPS = """() => {
+  const box = (css) => document.querySelector(css).getBoundingClientRect();
+  const meet = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const pairs = [
+    [".slot-power .power-value", ".slot-power .switch"],
+    [".slot-power .power-label", ".slot-power .switch"],
+    [".slot-power .power-label", ".slot-power .pip-bottom"],
+    [".slot-power .power-value", ".slot-power .pip-top"],
+    [".slot-allegiance .allegiance-word", ".slot-allegiance .switch"],
+    [".slot-robot .robot-name", ".slot-robot .switch"],
+  ];
+  return pairs.filter(([a, b]) => meet(box(a), box(b)));
+}"""
+
+
+@pytest.mark.parametrize("size", [*SIZES, (375, 667)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_switch_or_pip_covers_what_the_camera_reads(new_phone, live_server, size):
+    """The power numeral, the card's words and names stay clear of the Hide switch and the
+    corner pips at every phone size, with the first visit's note above the cards and
+    without it."""
+    page = new_phone({"width": size[0], "height": size[1]})
+    page.goto(live_server + "/")
+    expect(card(page, "power")).to_be_visible()
+    for _ in range(12):  # several hands: a robot's name and its text vary in length
+        assert page.evaluate(CARD_OVERLAPS) == [], (size, hand_on_screen(page))
+        before = page.locator("#hand").get_attribute("data-round")
+        page.get_by_role("button", name="Shuffle", exact=True).click()
+        expect(page.locator("#hand")).not_to_have_attribute("data-round", before)

@@ -389,10 +389,17 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     assert ["Cy", "LockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
         board, "table.tally"
     )
-    expect(cy.page.get_by_text("Round 1 is over")).to_be_visible()  # every phone is told
+    # Every phone is told, at the top of the page where its player is looking, live.
+    for seat in (bob, cy):
+        expect(seat.page.locator("#seat-round")).to_have_text("Round 1: over")
+        expect(seat.page.locator("#seat-banner")).to_contain_text("Round 1 is over.")
+        expect(seat.page.locator("#seat-banner")).to_be_in_viewport()
+    expect(bob.page.locator("#seat-banner")).to_contain_text("You won: propose how")
+    expect(cy.page.locator("#seat-banner")).to_contain_text("See the count")
     ada.page.get_by_label("Ada", exact=True).fill("3")
     ada.page.get_by_label("Bob", exact=True).fill("1")
     ada.page.get_by_role("button", name="Propose this split").click()
+    bob.page.get_by_role("link", name="Answer the proposed split").click()
     bob.page.get_by_role("button", name="Agree", exact=True).click()
     expect(board.get_by_text("Agreed: Ada 3, Bob 1.")).to_be_visible()
     ada.page.get_by_role("button", name="Keep the score").click()
@@ -433,7 +440,8 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     tap_twice(ada.page, "End the round")
     ada.page.get_by_role("button", name="Keep the score").click()
     for page in (board, ada.page, bob.page, cy.page):
-        expect(page.get_by_text("Ada wins the game!")).to_be_visible()
+        expect(page.get_by_text("Ada wins the game!").first).to_be_visible()
+    expect(cy.page.locator("#seat-banner")).to_contain_text("Ada wins the game!")
     ada.page.get_by_role("button", name="New game").click()
     expect(board.get_by_text("Ada wins the game!")).to_have_count(0)
     expect(board.get_by_text("Waiting for the first deal")).to_be_visible()

@@ -80,14 +80,22 @@
     live.dataset.version = event.lastEventId;
     replace(live, data.live);
     const round = document.getElementById("seat-round");
-    if (round) round.textContent = data.round ? "Round " + data.round : "No deal yet";
+    if (round) round.textContent = data.round;
+    // The banner is a status region: change it only when what it says changes, so a
+    // screen reader announces it once.
+    const banner = document.getElementById("seat-banner");
+    const said = document.createElement("template");
+    said.innerHTML = data.banner;
+    if (banner && banner.textContent.trim() !== said.content.textContent.trim()) {
+      replace(banner, data.banner);
+    }
     if (data.hand_key !== live.dataset.handKey) {
       const newRound = data.hand_key.split(":")[0] !== live.dataset.handKey.split(":")[0];
       live.dataset.handKey = data.hand_key;
       if (window.evilrobots && data.hand) {
         window.evilrobots.swapHand(data.hand);
         if (newRound) {
-          window.evilrobots.say("Round " + data.round + " dealt: these are your new cards.", "note");
+          window.evilrobots.say(data.round + " dealt: these are your new cards.", "note");
         }
       } else {
         location.reload(); // the first deal since the page opened: load the card view

@@ -11,6 +11,7 @@ import pytest
 
 from evilrobots.cards import Allegiance, PowerCard, robot_named
 from tests.tables.conftest import Phone, round_tag, table_of
+from tests.tables.test_tables import read_events
 from tests.test_app import visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -217,6 +218,36 @@ def test_a_page_left_open_from_the_last_game_cannot_act_on_the_new_one(app, ada,
     response = bob.post("/reveal", action="prove-power", round=old_tag)
     assert response.status_code == 409
     assert table_of(app, ada.code).round.reveals == ()
+
+
+def banner(page: str) -> str:
+    """What the banner above a seat's cards says."""
+    found = re.search(
+        r'<div class="seat-banner" id="seat-banner" role="status">(.*?)</div>', page, re.S
+    )
+    return re.sub(r" ([.,!])", r"\1", visible_text(found.group(1))).strip()  # "</a>." reads "."
+
+
+def test_above_every_seats_cards_the_end_of_the_round_says_what_it_asks_of_them(
+    app, ada, bob, cy, ended
+):
+    """Each player is told at the top of the page, not only below their cards, and in the
+    live event as in the page."""
+    assert banner(bob.page()) == "Round 1 is over. You won: propose how the winners share the 6."
+    assert banner(ada.page()) == "Round 1 is over. See the count."
+    assert ada.page().count('<span class="seat-round" id="seat-round">Round 1: over</span>') == 1
+    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    assert banner(cy.page()) == "Round 1 is over. Answer the proposed split."
+    assert banner(bob.page()) == "Round 1 is over. See the count."
+    stream = cy.client.get(f"/t/{cy.code}/events?v=0", buffered=False)
+    ((_, _, data),) = read_events(stream, 1)
+    stream.close()
+    assert "Answer the proposed split" in data["banner"] and data["round"] == "Round 1: over"
+
+
+def test_while_a_round_is_in_play_the_banner_is_empty(ada, dealt):
+    assert banner(ada.page()) == ""
+    assert 'id="seat-round">Round 1</span>' in ada.page()
 
 
 def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
