@@ -239,13 +239,13 @@ def join_by_code() -> Response | tuple[str, int]:
     """Join the table whose code the player typed."""
     code = clean_code(request.form.get("code", ""))
     if code is None:
-        return start_page(404, join_error=NOT_A_CODE)
+        return start_page(404, join_error=NOT_A_CODE, join_field="code")
     table = store().load(code)
     if table is None:
-        return start_page(404, join_error=NO_SUCH_TABLE)
+        return start_page(404, join_error=NO_SUCH_TABLE, join_field="code")
     refused = take_seat_at(table)
     if refused is not None:
-        return start_page(refused.status, join_error=refused.message)
+        return start_page(refused.status, join_error=refused.message, join_field="name")
     return back_to_seat(code)
 
 
@@ -378,6 +378,11 @@ def seat(code: str) -> Response | tuple[str, int]:
     seat = my_seat(table)
     if seat is None:
         return join_page(table)
+    return seat_page(table, seat)
+
+
+def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
+    """A seat's page: its cards, the table, the reveals (``more`` for a form sent back)."""
     view = table.view_for(seat.id)
     response = Response(
         render_template(
@@ -387,9 +392,11 @@ def seat(code: str) -> Response | tuple[str, int]:
             # Our own autoescaped template's output.
             hand_html=Markup(render_hand(view, view.hand)) if view.hand else None,  # nosec B704
             hand_key=hand_key(view),
-            actions_panel=actions_panel("tables.action_view", code=code),
-            **join_details(code),
-        )
+            actions_panel=actions_panel("tables.action_view", code=table.code),
+            **join_details(table.code),
+            **more,
+        ),
+        status=status,
     )
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -598,16 +605,30 @@ def use_robot(code: str) -> Response:
 
 @bp.post("/t/<code>/split")
 def propose_split(code: str) -> Response:
-    """A winner proposes how the winners share the round's value."""
-    shares = {}
-    for field in request.form:
-        if field.startswith("share-"):
-            try:
-                seat = int(field.removeprefix("share-"))
-            except ValueError:
-                abort(400, description="A share names a player it cannot be for.")
-            shares[seat] = form_int(field, "Each share is a whole number of points.")
-    return table_change(code, lambda t, s: t.propose_split(s, shares), "tally")
+    """A winner proposes how the winners share the round's value. A split the rules refuse
+    comes back on the seat's page, the numbers as typed, with the reason beside them."""
+    code = code_from_url(code)
+    table = load_table(code)
+    seat = load_seat(table)
+    try:
+        shares = {}
+        for field in request.form:
+            if field.startswith("share-"):
+                try:
+                    seat_id = int(field.removeprefix("share-"))
+                    shares[seat_id] = int(request.form[field].strip())
+                except ValueError:
+                    raise TableError("Each share is a whole number of points.") from None
+        table = store().change(code, lambda t: t.propose_split(seat.id, shares))
+    except TableMissing:
+        load_table(code)  # says why, with a 404
+        raise
+    except TableError as refused:
+        if refused.status != 400 or wants_json():
+            abort(refused.status, description=refused.message)
+        typed = {k: v for k, v in request.form.items() if k.startswith("share-")}
+        return seat_page(table, seat, 400, split_problem=refused.message, split_typed=typed)
+    return _done(code, "tally")
 
 
 @bp.post("/t/<code>/answer")

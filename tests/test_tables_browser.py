@@ -519,3 +519,19 @@ def test_the_count_never_widens_a_phones_page(live_app, open_seat, live_server, 
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         box = page.locator(".tally-box").evaluate("e => e.getBoundingClientRect().right")
         assert box <= width
+
+
+@pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["320x568", "844x390"])
+def test_a_mistyped_code_is_said_where_the_player_looks(new_phone, live_server, size):
+    """The page comes back with the message in view and the mistyped field focused, the
+    code as typed, ready to correct."""
+    page = new_phone({"width": size[0], "height": size[1]})
+    page.goto(live_server + "/table")
+    page.get_by_label("Table code").fill("ZZZZ-2345")
+    page.get_by_label("Your name").nth(1).fill("Bob")
+    page.get_by_role("button", name="Join", exact=True).click()
+    message = page.get_by_role("alert")
+    expect(message).to_contain_text("There is no table with this code")
+    expect(message).to_be_in_viewport(ratio=1)
+    expect(page.get_by_label("Table code")).to_be_focused()
+    expect(page.get_by_label("Table code")).to_have_value("ZZZZ-2345")

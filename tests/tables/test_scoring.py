@@ -253,8 +253,16 @@ def test_while_a_round_is_in_play_the_banner_is_empty(ada, dealt):
 def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
     response = bob.post("/split", **{"share-2": "5", "share-3": "5"})
     assert response.status_code == 400
-    assert "add up to the round's value, 6" in visible_text(response.get_data(as_text=True))
+    page = response.get_data(as_text=True)
+    assert "add up to the round's value, 6" in visible_text(page)
     assert table_of(app, ada.code).round.proposal is None
+    # The seat's own page comes back, the form as Bob filled it, the reason beside it.
+    assert '<p class="field-error" id="split-problem">' in page
+    for seat in ("2", "3"):
+        field = re.search(rf'<input id="share-{seat}"[^>]*>', page).group(0)
+        assert 'value="5"' in field and 'aria-invalid="true"' in field
+    assert "autofocus" in re.search(r'<input id="share-2"[^>]*>', page).group(0)
+    assert ">Propose this split</button>" in page and 'id="hand"' in page
     for bad in (
         {"share-2": "x", "share-3": "1"},
         {"share-9": "6"},
