@@ -88,12 +88,20 @@ FIRST_TAP = """addEventListener("click", (event) => {
 
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)], ids=lambda s: f"{s[0]}")
-def test_a_first_tap_on_actions_within_100_ms_opens_the_panel(new_phone, live_server, size):
+def test_a_first_tap_on_actions_within_100_ms_opens_the_panel(
+    browser, new_phone, live_server, size
+):
     viewport = {"width": size[0], "height": size[1]}
     scout = new_phone(viewport)
     scout.goto(live_server + "/")
     box = scout.get_by_role("link", name="Actions").bounding_box()
-    page = new_phone(viewport)  # a new player: first visit, the note not yet seen
+    # A new player: first visit, the note not yet seen. Not in Chromium's phone emulation:
+    # until its first frame it maps a click at the scale of a 980 px page, before applying
+    # the page's viewport tag, so a click in the first 100 ms could land beside Actions (once
+    # in about 20 runs at 320 px), which no finger can do before anything is shown. Without
+    # the emulation the page is laid out at the phone's width from the start.
+    context = browser.new_context(viewport=viewport, has_touch=True)
+    page = context.new_page()
     page.add_init_script(FAKE_WAKE_LOCK)
     page.add_init_script(FIRST_TAP)
     page.goto(live_server + "/", wait_until="domcontentloaded")
@@ -104,6 +112,7 @@ def test_a_first_tap_on_actions_within_100_ms_opens_the_panel(new_phone, live_se
     loaded = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
     assert tap["at"] - loaded < 100
     assert "screen stays on" in tap["note"]  # the note was there, and did not catch the tap
+    context.close()
 
 
 def test_the_wake_note_goes_at_the_next_tap(new_phone, live_server):
