@@ -198,6 +198,14 @@ def test_cheatbot_shows_the_allegiance_it_picks_and_the_board_cannot_tell(table,
     expect(bob.card("robot").locator(".robot-name")).to_have_text("CheatBot")
     bob.page.get_by_role("link", name="Actions").click()
     bob.page.get_by_role("link", name="Convert yourself", exact=True).click()
+    bob.page.set_viewport_size({"width": 320, "height": 568})  # the smallest phone: all fits
+    for control in [
+        *(bob.page.get_by_label(a) for a in ("Good", "Evil", "Neutral")),
+        bob.page.get_by_role("button", name="Reveal to the table"),
+    ]:
+        box = control.evaluate("e => (e.closest('label') || e).getBoundingClientRect().right")
+        assert box <= 320, control
+    bob.page.set_viewport_size({"width": 390, "height": 844})
     bob.page.get_by_label("Evil").check()
     expect(bob.card("allegiance").locator('[data-face="evil"]')).to_be_visible()
     with bob.page.expect_response(lambda r: "/reveal" in r.url):
@@ -297,7 +305,7 @@ def traces(robot_name: str) -> list[str]:
         f">{robot.name}</a></h2>",
         f">{robot.name}</h2>",
         f'mini-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
-        f"<td>{robot.name[:-3]}<wbr>{robot.name[-3:]}</td>",
+        f'tally-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
     ]
 
 
@@ -386,7 +394,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(board.get_by_text("Cy counts as negative")).to_be_visible()
     tap_twice(ada.page, "End the round")
     expect(board.get_by_text("Round 1: Good 5 against Evil -8: Good wins.")).to_be_visible()
-    assert ["Cy", "LockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
+    assert ["Cy LockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
         board, "table.tally"
     )
     # Every phone is told, at the top of the page where its player is looking, live.
@@ -452,9 +460,11 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
 NINE = ["Ada", "Bartholomew", "Cy", "Dee", "Evangeline Montgomery", "Fox", "Gus", "Hal", "Ivy"]
 
 
-def nine_at_the_end(live_app, open_seat, live_server, keep: bool) -> tuple[Seat, str]:
+def nine_at_the_end(
+    live_app, open_seat, live_server, keep: bool, target: int = 10
+) -> tuple[Seat, str]:
     """Ada starts a table on her phone; eight more sit down in the store; a round is dealt
-    and ended (and, with ``keep``, its split agreed and its score kept)."""
+    and ended (and, with ``keep``, its split agreed and its score kept: Ada takes all 8)."""
     import random
 
     ada = open_seat("Ada")
@@ -463,6 +473,7 @@ def nine_at_the_end(live_app, open_seat, live_server, keep: bool) -> tuple[Seat,
     def play(table):
         for number, name in enumerate(NINE[1:]):
             table = table.join(name, f"secret-{number}")
+        table = table.set_target(table.host, target)
         table = table.deal(table.host, random.Random(6)).end_round(table.host)
         counted = table.tally()
         assert counted.winner is not None and len(counted.winners) > 1, "a split to settle"
@@ -483,16 +494,21 @@ def bottom(page: Page, css: str) -> float:
     return page.locator(css).first.evaluate("e => e.getBoundingClientRect().bottom")
 
 
-@pytest.mark.parametrize("keep", [False, True], ids=["counted", "kept"])
+@pytest.mark.parametrize(
+    ("keep", "target"), [(False, 10), (True, 10), (True, 5)], ids=["counted", "kept", "game won"]
+)
 def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
-    live_app, open_seat, live_server, new_phone, keep
+    live_app, open_seat, live_server, new_phone, keep, target
 ):
     """What everyone reads at the end (every card, the tally, the value and its split, the
-    scores) is on the first screen of a board shared at 1280 x 720, without scrolling."""
-    _, url = nine_at_the_end(live_app, open_seat, live_server, keep)
+    scores, the game's winner) is on the first screen of a board shared at 1280 x 720."""
+    _, url = nine_at_the_end(live_app, open_seat, live_server, keep, target)
     board = new_phone({"width": 1280, "height": 720})
     board.goto(url + "/board")
     expect(board.locator(".board-seat")).to_have_count(9)
+    if target == 5:
+        expect(board.locator(".board-winner")).to_have_text("Ada wins the game!")
+        expect(board.locator(".board-winner")).to_be_in_viewport(ratio=1)
     parts = [".board-seat:last-child", "table.tally", ".tally-value", "table.scoreboard"]
     if keep:
         parts.append("table.gains")
@@ -505,10 +521,11 @@ def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
     assert board.evaluate("document.documentElement.scrollWidth") <= 1280
 
 
-@pytest.mark.parametrize("width", [320, 360, 390, 430])
+@pytest.mark.parametrize("width", [320, 360, 375, 390, 430])
 def test_the_count_never_widens_a_phones_page(live_app, open_seat, live_server, new_phone, width):
     """At every phone width the board and a seat at the end of a round fit the screen's
-    width: a tally too wide for it scrolls in its own box, the page does not."""
+    width: a tally too wide for it scrolls in its own box, the page does not; the table's
+    code in the seat's top bar is whole."""
     ada, url = nine_at_the_end(live_app, open_seat, live_server, keep=False)
     board = new_phone({"width": width, "height": 700})
     board.goto(url + "/board")
@@ -519,6 +536,13 @@ def test_the_count_never_widens_a_phones_page(live_app, open_seat, live_server, 
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         box = page.locator(".tally-box").evaluate("e => e.getBoundingClientRect().right")
         assert box <= width
+        tally = page.locator(".tally-box")
+        assert tally.evaluate("e => e.scrollWidth <= e.clientWidth"), "the count is cut"
+    code = ada.page.locator(".seat-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$"))
+    assert code.evaluate("e => e.scrollWidth <= e.clientWidth"), "the code is cut"
+    title = ada.page.locator(".seat-title")
+    assert title.evaluate("e => e.scrollWidth <= e.clientWidth"), "the round's line is cut"
 
 
 @pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["320x568", "844x390"])

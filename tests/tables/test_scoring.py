@@ -110,8 +110,8 @@ def test_only_the_host_ends_the_round_and_then_every_card_is_shown(app, ada, bob
         text = visible_text(page)
         assert "CheatBot" in text and "LockBot" in text and "SumoBot" in text
     board = tables_in(ada.page("/board"))["tally"]
-    assert board["head"] == ["Seat", "Robot", "Team", "Power", "Counts"]
-    assert ["Bob", "CheatBot", "Good", "3", "3"] in board["rows"]  # the truth, at the end
+    assert board["head"] == ["Player", "Team", "Power", "Counts"]
+    assert ["Bob CheatBot", "Good", "3", "3"] in board["rows"]  # the truth, at the end
 
 
 def test_after_the_end_the_phones_take_no_more_changes(app, ada, bob, dealt):
@@ -142,7 +142,7 @@ def test_negativebot_is_used_from_its_phone_and_shown_on_the_board(app, ada, bob
     assert again.status_code == 409 and "already" in again.get_data(as_text=True)
     end(ada)
     tally = tables_in(ada.page("/board"))["tally"]
-    assert ["Ada", "SumoBot", "Good", "5, as negative (NegativeBot)", "-5"] in tally["rows"]
+    assert ["Ada SumoBot", "Good", "5, as negative (NegativeBot)", "-5"] in tally["rows"]
 
 
 def test_only_the_robots_holder_uses_its_action(app, ada, bob, dealt):
@@ -201,7 +201,7 @@ def test_a_player_who_leaves_after_the_end_stays_in_the_count_and_scores_nothing
     assert cy.post("/leave").status_code == 303
     board = ada.page("/board")
     rows = tables_in(board)["tally"]["rows"]
-    assert ["Cy (left)", "PushBot", "Evil", "2", "2"] in rows
+    assert ["Cy (left) PushBot", "Evil", "2", "2"] in rows
     assert "Round 1: Evil 5 against Good 4: Evil wins." in board
     assert "Bob alone takes 6." in visible_text(board)  # the one winner still at the table
     assert ada.post("/keep").status_code == 303
