@@ -326,22 +326,24 @@ def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) ->
     if cookies:
         cookie = "; ".join(f"{c['name']}={c['value']}" for c in cookies)
         headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"]
-    run = subprocess.run(
-        [
-            str(require(LIGHTHOUSE)),
-            url,
-            "--only-categories=accessibility,performance,best-practices",
-            "--form-factor=mobile",
-            *chromium.lighthouse_flags(),
-            *headers,
-            "--output=json",
-            f"--output-path={report}",
-            "--quiet",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
+    command = [
+        str(require(LIGHTHOUSE)),
+        url,
+        "--only-categories=accessibility,performance,best-practices",
+        "--form-factor=mobile",
+        *chromium.lighthouse_flags(),
+        *headers,
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+    ]
+    for _ in range(3):
+        run = subprocess.run(command, capture_output=True, text=True, timeout=240)
+        # Now and then Lighthouse 12 loses the start of its own trace of the page load
+        # (NO_NAVSTART, "Please run Lighthouse again"): a fault of the recording, not of
+        # the page, so it runs again, as it asks. Any other failure fails at once.
+        if run.returncode == 0 or "NO_NAVSTART" not in run.stderr:
+            break
     assert run.returncode == 0, run.stderr[-2000:]
     return json.loads(report.read_text())
 
