@@ -513,8 +513,8 @@ def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
         expect(board.locator(".board-winner")).to_be_in_viewport(ratio=1)
     parts = [".board-seat:last-child", "table.tally", ".tally-value", "table.scoreboard"]
     if keep:
-        parts.append("table.gains")
-        expect(board.locator("table.scoreboard caption")).to_contain_text("Scores")
+        expect(board.locator("table.scoreboard caption")).to_have_text(re.compile("^Scores"))
+        expect(board.locator("table.scoreboard caption")).not_to_contain_text("before")
     else:
         expect(board.locator("table.scoreboard caption")).to_contain_text("before this round")
     for css in parts:

@@ -90,7 +90,7 @@ class Tables(HTMLParser):
 def tables_in(page: str) -> dict[str, dict]:
     parser = Tables()
     parser.feed(page)
-    return {table["class"]: table for table in parser.tables}
+    return {table["class"].split()[0]: table for table in parser.tables}  # by its first class
 
 
 def end(ada: Phone) -> None:
@@ -278,23 +278,37 @@ def test_agreed_split_is_kept_by_the_host_onto_the_scoreboard(app, ada, bob, cy,
     assert "Bob proposes: Bob 4, Cy 2." in visible_text(page)
     assert ">Agree</button>" in page and ">Disagree</button>" in page
     cy.post("/answer", agree="yes")
-    for page in (ada.page("/board"), ada.page()):  # agreed, not yet kept
-        found = tables_in(page)
-        assert caption(found["gains"]) == "Points this round, once the host keeps them"
-        assert found["gains"]["head"] == ["Player", "This round", "Score"]
-        assert found["gains"]["rows"] == [["Bob", "+4", "4"], ["Cy", "+2", "2"]]
-        assert "Everyone else keeps their score." in visible_text(page)  # Ada
-        assert caption(found["scoreboard"]) == "Scores before this round (first to 10)"
-        assert found["scoreboard"]["rows"] == [["Ada", "0"], ["Bob", "0"], ["Cy", "0"]]
+    # Agreed, not yet kept. A phone: what each gains, apart from the scores.
+    found = tables_in(ada.page())
+    assert caption(found["gains"]) == "Points this round, once the host keeps them"
+    assert found["gains"]["head"] == ["Player", "This round", "Score"]
+    assert found["gains"]["rows"] == [["Bob", "+4", "4"], ["Cy", "+2", "2"]]
+    assert "Everyone else keeps their score." in visible_text(ada.page())  # Ada
+    assert caption(found["scoreboard"]) == "Scores before this round (first to 10)"
+    assert found["scoreboard"]["rows"] == [["Ada", "0"], ["Bob", "0"], ["Cy", "0"]]
+    # The board: the scores and what the round adds in one table, to fit one screen.
+    assert '<table class="scoreboard">' in ada.page("/board")  # all at 0: nobody leads
+    found = tables_in(ada.page("/board"))
+    assert "gains" not in found
+    assert caption(found["scoreboard"]) == "Scores before this round"
+    assert found["scoreboard"]["head"] == ["Player", "Points", "This round"]
+    assert found["scoreboard"]["rows"] == [
+        ["Ada", "0", "+0"],
+        ["Bob", "0", "+4"],
+        ["Cy", "0", "+2"],
+    ]
     assert bob.post("/keep").status_code == 403
     assert ada.post("/keep").status_code == 303
+    assert '<table class="scoreboard has-leader">' in ada.page("/board")  # Bob leads alone
     found = tables_in(ada.page("/board"))
-    assert caption(found["scoreboard"]) == "Scores (first to 10)"
+    assert caption(found["scoreboard"]) == "Scores"
     assert found["scoreboard"]["head"] == ["Player", "Points"]
     assert found["scoreboard"]["rows"] == [["Bob", "4"], ["Cy", "2"], ["Ada", "0"]]
+    assert "Agreed: Bob 4, Cy 2." in visible_text(ada.page("/board"))
+    found = tables_in(ada.page())
     assert caption(found["gains"]) == "Points this round"
     assert found["gains"]["rows"] == [["Bob", "+4", "4"], ["Cy", "+2", "2"]]
-    assert "Agreed: Bob 4, Cy 2." in visible_text(ada.page("/board"))
+    assert caption(found["scoreboard"]) == "Scores (first to 10)"
 
 
 def caption(table: dict) -> str:
