@@ -377,6 +377,8 @@ class TableView:
         """Where the game stands, in a few words, for the top of a seat's page."""
         if not self.round:
             return "No deal yet"
+        if self.game_over:
+            return "Game over"
         return f"Round {self.round}: over" if self.ended else f"Round {self.round}"
 
     @property

@@ -234,6 +234,12 @@ def start() -> Response | tuple[str, int]:
     abort(503, description="Could not find a free table code; please try again.")
 
 
+@bp.get("/table/join")
+def join_by_code_again() -> Response:
+    """The address a refused join left in the browser, opened again (a reload): the forms."""
+    return redirect(url_for("tables.start_or_join"), code=303)
+
+
 @bp.post("/table/join")
 def join_by_code() -> Response | tuple[str, int]:
     """Join the table whose code the player typed."""
@@ -400,6 +406,14 @@ def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Respo
     )
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/t/<code>/<path:rest>")
+def elsewhere_at_table(code: str, rest: str) -> Response:
+    """A form's address opened again (a reload after a refused split, a shared link) or one
+    the table does not have: the table itself, never a dead end. Its own pages (the board,
+    the actions, ...) are routes of their own and come first."""
+    return back_to_seat(code_from_url(code), "tally" if rest == "split" else None)
 
 
 @bp.get("/t/<code>/board")

@@ -452,7 +452,9 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     for page in (board, ada.page, bob.page, cy.page):
         expect(page.get_by_text("Ada wins the game!").first).to_be_visible()
     expect(cy.page.locator("#seat-banner")).to_contain_text("Ada wins the game!")
-    ada.page.get_by_role("button", name="New game").click()
+    expect(ada.page.locator("#seat-banner")).to_contain_text("You win the game!")
+    expect(cy.page.locator("#seat-round")).to_have_text("Game over")
+    tap_twice(ada.page, "New game")  # it ends the game for everyone: a second tap
     expect(board.get_by_text("Ada wins the game!")).to_have_count(0)
     expect(board.get_by_text("Waiting for the first deal")).to_be_visible()
 

@@ -632,3 +632,18 @@ def _without_versions(text: str) -> str:
     """Blank the table's version number, which counts every change (it is public)."""
     text = re.sub(r'data-version="\d+"', 'data-version=""', text)
     return re.sub(r'"(seat|board)", "\d+"', r'"\1", ""', text)
+
+
+@pytest.mark.parametrize("rest", ["split", "reveal", "join", "deal", "no-such-page"])
+def test_a_forms_address_opened_again_leads_back_to_the_table(ada, rest):
+    """A reload after a refused form, or a shared address: the table, not a 405 page."""
+    response = ada.client.get(f"/t/{ada.code}/{rest}")
+    assert response.status_code == 303
+    anchor = "#tally" if rest == "split" else ""
+    assert response.headers["Location"] == f"/t/{ada.code}{anchor}"
+    assert ada.client.get(f"/t/{ada.code}/board").status_code == 200  # its own pages first
+
+
+def test_the_join_forms_address_opened_again_leads_to_the_forms(app):
+    response = app.test_client().get("/table/join")
+    assert response.status_code == 303 and response.headers["Location"] == "/table"
