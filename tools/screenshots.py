@@ -1,7 +1,8 @@
-"""Take the README's pictures of a table: a phone mid-round, and the board (1280 × 720) mid-
-round and once the round is counted. Four players, seeded deck, served from a thread.
+"""Take the README's pictures: the card view and an action's view on a phone (dark theme),
+and a table: a phone mid-round, and the board (1280 × 720) mid-round and once the round is
+counted. Four players, seeded deck, served from a thread.
 
-    .venv/bin/python tools/screenshots.py      # writes docs/table-*.png
+    .venv/bin/python tools/screenshots.py      # writes docs/*.png
 """
 
 from __future__ import annotations
@@ -35,9 +36,25 @@ def reveal(page, action: str) -> None:
     page.get_by_text("Back to cards").click()
 
 
+def card_view(browser, base: str) -> None:
+    """The one-phone card view with its points card drawn, then one action's view."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, color_scheme="dark")
+    page = context.new_page()
+    page.goto(base + "/")
+    page.get_by_role("button", name="Draw points card").click()
+    expect(page.get_by_text(re.compile("This round is worth"))).to_be_visible()
+    expect(page.get_by_text("Your screen stays on")).to_have_count(0)  # gone at the tap
+    page.screenshot(path=DOCS / "card-view.png")
+    page.get_by_role("link", name="Actions").click()
+    page.get_by_role("link", name="Convert another player", exact=True).click()
+    page.screenshot(path=DOCS / "convert-another-player.png")
+    context.close()
+
+
 def main() -> None:
     with served_app() as base, sync_playwright() as playwright:
         browser = chromium.launch(playwright)
+        card_view(browser, base)
         host = phone(browser)
         host.goto(base + "/table")
         host.get_by_label("Your name").first.fill("Ada")
@@ -67,7 +84,13 @@ def main() -> None:
         expect(board.get_by_text("Round 1: over")).to_be_visible()
         board.screenshot(path=DOCS / "table-count.png")  # it all fits the one screen
         browser.close()
-    for name in ["table-phone", "table-board", "table-count"]:
+    for name in [
+        "card-view",
+        "convert-another-player",
+        "table-phone",
+        "table-board",
+        "table-count",
+    ]:
         print(DOCS / f"{name}.png")
 
 
