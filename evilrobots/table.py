@@ -181,6 +181,7 @@ class Round:
     kept: bool = False  # its points are on the scoreboard
     id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
     gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
+    left: tuple[str, ...] = ()  # names of the seats that left while it was in play
 
     @property
     def in_play(self) -> bool:
@@ -326,6 +327,7 @@ class TableView:
     robot_actions: tuple[RobotAction, ...] = ()  # the viewer's, while the round is in play
     bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
     picked: tuple[str, ...] = ()  # public: whose power counts as negative
+    left: tuple[str, ...] = ()  # public: who left the table while this round was in play
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     round_id: int = 0  # the deal's tag, as forms carry it
 
@@ -481,9 +483,10 @@ class Table:
                 # but a player who has left scores nothing.
                 gone = (*round_.gone, (seat_id, self.seat(seat_id).name))
                 round_ = replace(round_, proposal=proposal, gone=gone)
-            else:  # its cards go with it
+            else:  # its cards go with it, and the board says so
                 hands = tuple(p for p in round_.hands if p[0] != seat_id)
-                round_ = replace(round_, hands=hands, proposal=proposal)
+                left = (*round_.left, self.seat(seat_id).name)
+                round_ = replace(round_, hands=hands, proposal=proposal, left=left)
         return replace(self, seats=seats, host=host, round=round_, game=self.game.without(seat_id))
 
     def _host_only(self, by: int, doing: str) -> None:
@@ -895,6 +898,7 @@ class Table:
             robot_actions=self.robot_actions(you.id) if you else (),
             bets=tuple((names.get(u.seat, "?"), u.bet) for u in uses if u.bet is not None),
             picked=picked,
+            left=round_.left if round_ else (),
             scaredy=tuple(
                 (seat, names.get(seat, "?"), round_.only_power_shown(seat))
                 for seat, hand in round_.hands
@@ -1044,6 +1048,7 @@ def to_state(table: Table) -> dict[str, Any]:
             "kept": round_.kept,
             "id": round_.id,
             "gone": round_.gone,
+            "left": round_.left,
         },
         "game": {
             "target": table.game.target,
@@ -1077,6 +1082,7 @@ def from_state(state: dict[str, Any]) -> Table:
                 kept=round_state.get("kept", False),
                 id=round_state.get("id", round_state["number"]),
                 gone=tuple((seat, name) for seat, name in round_state.get("gone", [])),
+                left=tuple(str(name) for name in round_state.get("left", [])),
             )
         game_state = state.get("game") or {}
         game = Game(

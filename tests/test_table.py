@@ -155,6 +155,7 @@ def test_the_host_removes_a_player_but_not_themself(three):
     table = three.remove(1, 2)
     assert [seat.name for seat in table.seats] == ["Ada", "Cy"]
     assert table.round.hand_of(2) is None
+    assert table.view_for(None).left == ("Bob",)  # the board says where Bob's cards went
     with pytest.raises(TableError, match="Leave the table"):
         three.remove(1, 1)
 
@@ -358,7 +359,9 @@ def test_a_table_survives_the_round_trip_through_json(three):
         .deal(1, random.Random(2))
         .convert_npr(1, 2, Allegiance.GOOD)
         .reveal(1, 2, Action.END_OF_ROUND)
+        .leave(3)  # mid-round: the round remembers who left
     )
+    assert table.round.left == ("Cy",)
     assert from_state(to_state(table)) == table
 
 

@@ -34,13 +34,18 @@ class Seat:
         self.page = page
         self.name = name
         self.received: list[tuple[str, str]] = []
-        page.on("response", self._keep)
+        # Once a request has finished: reading a body from the "response" event waits for
+        # the body to end, and a response cut short by a navigation may never end (the suite
+        # hung there once in a while).
+        page.on("requestfinished", self._keep)
 
-    def _keep(self, response) -> None:
-        if response.request.resource_type in ("document", "fetch", "xhr"):
+    def _keep(self, request) -> None:
+        if request.resource_type in ("document", "fetch", "xhr"):
             try:
-                self.received.append((response.url, response.text()))
-            except Exception:  # a redirect, or a stream still open, has no body to read
+                response = request.response()
+                if response is not None:
+                    self.received.append((response.url, response.text()))
+            except Exception:  # a redirect, or a body the browser let go, has none to read
                 pass
 
     def card(self, part: str):
@@ -317,6 +322,8 @@ def test_no_phone_or_board_receives_another_seats_unrevealed_robot(table, new_ph
     revealed = {hands["cy"]}
     table["ada"].page.reload()
     for name in ["ada", "bob", "cy"]:
+        pages = [url for url, text in table[name].received if "/t/" in url and "<html" in text]
+        assert pages, f"the scan read none of {name}'s pages"  # it can fail: it reads them
         for where, received in table[name].everything_received().items():
             if "://" in where and "/t/" not in where:
                 continue  # the player's own cards off the table (``/``): their own hand

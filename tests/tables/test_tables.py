@@ -647,3 +647,12 @@ def test_a_forms_address_opened_again_leads_back_to_the_table(ada, rest):
 def test_the_join_forms_address_opened_again_leads_to_the_forms(app):
     response = app.test_client().get("/table/join")
     assert response.status_code == 303 and response.headers["Location"] == "/table"
+
+
+def test_a_player_leaving_mid_round_is_said_on_the_board_and_every_phone(app, ada, bob, cy, dealt):
+    assert cy.post("/leave").status_code == 303
+    board = visible_text(ada.page("/board"))
+    assert "Cy left the table, cards and all" in board
+    assert "Cy left the table, cards and all" in visible_text(bob.page())
+    ada.post("/deal", round=round_tag(table_of(app, ada.code)))  # the next round: forgotten
+    assert "left the table" not in visible_text(ada.page("/board"))
