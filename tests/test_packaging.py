@@ -5,12 +5,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 import zipfile
 from pathlib import Path
 
-from tools.redis_server import free_port
+from tests.test_security import answer_once_up, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -94,17 +92,8 @@ def test_the_wheel_installs_with_its_dependencies_and_its_server_starts(tmp_path
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
-                    assert page.status == 200
-                    assert 'aria-label="Robot card"' in page.read().decode()
-                break
-            except OSError:
-                assert server.poll() is None, server.stdout.read()
-                assert time.monotonic() < deadline, "the server did not answer within 60 s"
-                time.sleep(0.2)
+        page = answer_once_up(f"http://127.0.0.1:{port}/", server, 60).decode()
+        assert 'aria-label="Robot card"' in page
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)

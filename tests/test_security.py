@@ -196,6 +196,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def answer_once_up(url: str, server: subprocess.Popen, seconds: float) -> bytes:
+    """The body ``url`` answers once the server just started as ``server`` is up; fails
+    if it exits first (with what it printed) or takes longer than ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                assert response.status == 200
+                return response.read()
+        except OSError:
+            if server.poll() is not None:
+                printed = server.stdout.read() if server.stdout else ""
+                pytest.fail(f"the server stopped before answering:\n{printed}")
+            assert time.monotonic() < deadline, f"the server did not answer within {seconds} s"
+            time.sleep(0.2)
+
+
 def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
     port = free_port()
     env = os.environ | {"SECRET_KEY": "g" * 40, "EVILROBOTS_WORKERS": "2"}
@@ -207,15 +224,7 @@ def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
         text=True,
     )
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as response:
-                    assert response.read() == b"ok\n"
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, server.stderr.read()
-                time.sleep(0.2)
+        assert answer_once_up(f"http://127.0.0.1:{port}/healthz", server, 20) == b"ok\n"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as response:
             assert response.status == 200
             assert response.headers["Server"].startswith("gunicorn")
