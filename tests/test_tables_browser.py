@@ -34,10 +34,13 @@ class Seat:
         self.page = page
         self.name = name
         self.received: list[tuple[str, str]] = []
-        # Once a request has finished: reading a body from the "response" event waits for
-        # the body to end, and a response cut short by a navigation may never end (the suite
-        # hung there once in a while).
-        page.on("requestfinished", self._keep)
+
+    def record(self) -> None:
+        """From now on, keep every page and fetch this phone receives. Only the privacy test
+        does: reading bodies means calls to the browser from inside its events, and the
+        suite once hung on such a call in a test that needed none. Read once a request has
+        finished (a body read from the "response" event waits for the body's end)."""
+        self.page.on("requestfinished", self._keep)
 
     def _keep(self, request) -> None:
         if request.resource_type in ("document", "fetch", "xhr"):
@@ -315,6 +318,8 @@ def traces(robot_name: str) -> list[str]:
 
 
 def test_no_phone_or_board_receives_another_seats_unrevealed_robot(table, new_phone):
+    for name in ["ada", "bob", "cy"]:
+        table[name].record()  # before the deal: no card is anywhere yet
     deal(table)
     hands = {name: table[name].robot() for name in ["ada", "bob", "cy"]}
     reveal(table["bob"], "Prove your power")
