@@ -42,6 +42,11 @@ class Seat:
         finished (a body read from the "response" event waits for the body's end)."""
         self.page.on("requestfinished", self._keep)
 
+    def stop_recording(self) -> None:
+        """Before the phone is closed: closing a browser context while a handler still
+        reads a body has hung the suite (the close waits without a timeout)."""
+        self.page.remove_listener("requestfinished", self._keep)
+
     def _keep(self, request) -> None:
         if request.resource_type in ("document", "fetch", "xhr"):
             try:
@@ -320,6 +325,14 @@ def traces(robot_name: str) -> list[str]:
 def test_no_phone_or_board_receives_another_seats_unrevealed_robot(table, new_phone):
     for name in ["ada", "bob", "cy"]:
         table[name].record()  # before the deal: no card is anywhere yet
+    try:
+        scan_every_phone_and_the_board(table, new_phone)
+    finally:
+        for name in ["ada", "bob", "cy"]:
+            table[name].stop_recording()
+
+
+def scan_every_phone_and_the_board(table, new_phone) -> None:
     deal(table)
     hands = {name: table[name].robot() for name in ["ada", "bob", "cy"]}
     reveal(table["bob"], "Prove your power")
