@@ -12,6 +12,21 @@ from tools import chromium
 from tools.redis_server import RedisServer
 
 
+class Clock:
+    """A clock the test moves by hand (``clock.now += 60``)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
 @pytest.fixture
 def app(tmp_path):
     config = {"TESTING": True, "SECRET_KEY": "test-key-" + "x" * 40, "RANDOM": random.Random(7)}

@@ -22,24 +22,11 @@ from evilrobots.table import Conflict, Table
 from tools.redis_server import RedisServer
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture(params=["sqlite", "redis"])
 def url(request, tmp_path) -> str:
     if request.param == "redis":
         return request.getfixturevalue("redis_url")
     return f"sqlite:{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -12,21 +12,6 @@ from evilrobots.solo import UNDO_GRACE, UNDO_SECONDS
 from tests.conftest import Player
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 @pytest.fixture
 def player(tmp_path, clock) -> Player:
     app = create_app(

@@ -10,19 +10,6 @@ import pytest
 from evilrobots.factory import create_app
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 @pytest.fixture(params=["sqlite", "redis"])
 def app(request, tmp_path, clock):
     """The app with its tables in SQLite (the default) or in a real Redis: every table test

@@ -18,7 +18,8 @@ from evilrobots.factory import create_app
 from evilrobots.hand import Action
 from evilrobots.store import StoreUnavailable
 from evilrobots.table import clean_code
-from tests.tables.conftest import Clock, Phone, round_tag, table_of
+from tests.conftest import Clock
+from tests.tables.conftest import Phone, round_tag, table_of
 from tests.test_app import visible_text
 
 # ---- Starting and joining ------------------------------------------------------------------
