@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from evilrobots.cards import ROBOTS, Allegiance, PowerCard
+from tests.tables.test_scoring import cards  # known cards for a round, set in the store
 
 G, E = Allegiance.GOOD, Allegiance.EVIL
 
@@ -366,29 +367,6 @@ def scan_every_phone_and_the_board(table, new_phone) -> None:
 # ---- Whole rounds, to the end of the game ----------------------------------------------------
 
 
-def set_cards(live_app, code: str, points: int, **hands) -> None:
-    """Deal known cards (robot, power, allegiance) to the named seats, and the points card."""
-    from dataclasses import replace
-
-    from evilrobots.cards import robot_named
-
-    def change(table):
-        round_ = table.round
-        for name, (robot, power, allegiance) in hands.items():
-            seat = next(s for s in table.seats if s.name == name.capitalize())
-            hand = replace(
-                round_.hand_of(seat.id),
-                robot=robot_named(robot),
-                power=PowerCard(power),
-                allegiance=allegiance,
-                flips=None,
-            )
-            round_ = round_.with_hand(seat.id, hand)
-        return replace(table, round=replace(round_, points=PowerCard(points)))
-
-    live_app.extensions["evilrobots.store"].change(code, change)
-
-
 def table_rows(page: Page, css: str) -> list[list[str]]:
     """The rows of the first HTML table matching ``css``, cell texts, as read in the page."""
     return page.locator(css).first.evaluate(
@@ -404,7 +382,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
 
     # Round 1: Bob (NegativeBot) picks Cy; Ada and Bob win for Good and agree a split.
     deal(table)
-    set_cards(
+    cards(
         live_app,
         table["code"],
         4,
@@ -443,7 +421,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
 
     # Round 2: Cy and Bob win for Evil; Bob disagrees with Cy's split: a point each.
     deal(table, 2)
-    set_cards(
+    cards(
         live_app,
         table["code"],
         9,
@@ -464,7 +442,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
 
     # Round 3: Ada alone wins 4 and reaches 7: the game is hers.
     deal(table, 3)
-    set_cards(
+    cards(
         live_app,
         table["code"],
         4,
