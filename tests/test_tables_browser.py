@@ -566,3 +566,18 @@ def test_a_mistyped_code_is_said_where_the_player_looks(new_phone, live_server, 
     expect(message).to_be_in_viewport(ratio=1)
     expect(page.get_by_label("Table code")).to_be_focused()
     expect(page.get_by_label("Table code")).to_have_value("ZZZZ-2345")
+
+
+def test_a_control_waiting_for_its_second_tap_keeps_waiting_through_a_live_update(table, live_app):
+    """The host taps End the round once; a change at the table (here it closes to
+    newcomers) redraws the host's table section before the second tap; that tap still
+    ends the round."""
+    deal(table)
+    ada = table["ada"].page
+    ada.get_by_role("button", name="End the round").click()
+    again = ada.get_by_role("button", name=re.compile("^Tap again"))
+    expect(again).to_be_visible()
+    live_app.extensions["evilrobots.store"].change(table["code"], lambda t: t.set_open(1, False))
+    expect(ada.get_by_text("The table is closed to newcomers.")).to_be_visible()  # redrawn
+    again.click()
+    expect(table["board"].get_by_text("Round 1: over")).to_be_visible()

@@ -11,10 +11,7 @@
 (function () {
   // ---- A second tap, within 4 seconds, for what changes the game for everyone ------------
 
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!form.dataset.confirm || form.dataset.armed) return;
-    event.preventDefault();
+  function arm(form) {
     const button = form.querySelector("button[type=submit]");
     const label = button.innerHTML;
     form.dataset.armed = "true";
@@ -23,6 +20,18 @@
       delete form.dataset.armed;
       button.innerHTML = label;
     }, 4000);
+  }
+
+  // What a form does, to find it again once a live update has drawn it anew.
+  function formKey(form) {
+    return form.getAttribute("action") + "?" + new URLSearchParams(new FormData(form));
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.dataset.confirm || form.dataset.armed) return;
+    event.preventDefault();
+    arm(form);
   }, true);
 
   // ---- Copy a link, or hand it to the phone's share sheet (for the call's chat) -----------
@@ -62,10 +71,15 @@
 
 
   // Replace a region's contents, keeping the focus on the same control if it is still there.
+  // A control waiting for its second tap stays waiting through the update.
   function replace(region, html) {
     const focused = document.activeElement;
     const key = focused && region.contains(focused) ? focused.outerHTML : null;
+    const armed = Array.from(region.querySelectorAll("form[data-armed]"), formKey);
     region.innerHTML = html;
+    region.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      if (armed.includes(formKey(form))) arm(form);
+    });
     if (key) {
       for (const el of region.querySelectorAll(focused.tagName)) {
         if (el.outerHTML === key) { el.focus(); break; }
