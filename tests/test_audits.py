@@ -15,7 +15,7 @@ import pytest
 
 from evilrobots.cards import Allegiance
 from evilrobots.hand import Action
-from tests.test_tables_browser import set_cards
+from tests.tables.test_scoring import cards
 from tools import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,7 +145,7 @@ def ended(browser, live_server, live_app):
         phones[name].get_by_role("button", name="Join", exact=True).click()
     ada.goto(url)
     ada.get_by_role("button", name="Deal", exact=True).click()
-    set_cards(
+    cards(
         live_app,
         url.rsplit("/", 1)[1],
         6,
