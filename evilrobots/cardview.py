@@ -1,12 +1,28 @@
-"""What the card view's template needs besides the hand: where each of its controls posts.
+"""The card view's <main>: a player's hand as shared pieces, and where its controls post.
 
-The applet and (later) a table render the same card view; they differ only in these URLs
-and in which optional controls they offer (a table has no Shuffle and no points draw).
+The applet and a table render the same card view; they differ only in these URLs, in which
+optional controls they offer (a table has no Shuffle and no points draw), and in what a
+table adds (Reveal, the table's points card, robot actions naming the other players).
+
+Each card, and the frame around them (``_hand.html``), is rendered and compressed once per
+value (``evilrobots.fragments``). Saying here which fragments make a hand, rather than in a
+template that places them, keeps the markup in the templates and spares a template call per
+card: a card view's own text is then its round tag, and at a table any robot actions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+from markupsafe import escape
+
+from .cards import Allegiance
+from .compress import Packed, Piece
+from .fragments import fragments
+from .hand import Hand, Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +41,68 @@ class CardControls:
     def switch(self) -> tuple[str, str]:
         """A card's hide/show pair, as the card partial takes it."""
         return self.hide, self.show
+
+
+def hand_pieces(
+    hand: Hand,
+    controls: CardControls,
+    undo_seconds: int,
+    *,
+    points: Any = None,
+    reveal_url: str | None = None,
+    cheat: bool = False,
+    robot_actions: Sequence[Any] = (),
+    robot_url: str | None = None,
+    ended: bool = False,
+) -> list[Piece]:
+    """The card view's <main> for this hand, as its own text and shared pieces.
+
+    ``undo_seconds`` offers Undo shuffle for that long (0: not at all). At a table:
+    ``points`` is the table's points card (the hand's own otherwise), ``reveal_url`` adds
+    Reveal to the table to the action view, ``cheat`` lets CheatBot pick the allegiance it
+    shows, ``robot_actions`` are the robot actions this player may use now (posted to
+    ``robot_url``), and ``ended`` says the round is over.
+    """
+    store = fragments()
+    cache = store.here()
+
+    def card(macro: str, *args: Hashable) -> Packed:
+        return store.packed(cache, "_cards.html", macro, args)
+
+    def frame(round_tag: str, cards: str) -> str:
+        module = current_app.jinja_env.get_template("_hand.html").module
+        return str(module.hand_view(round_tag, cards, controls, undo_seconds, ended))
+
+    opening, middle, closing = store.slotted(
+        cache, ("_hand.html", controls, undo_seconds, ended), frame, slots=2
+    )
+    round_tag = hand.round_tag if reveal_url else ""
+    truth: Allegiance | None = hand.allegiance if cheat else None
+    banner: Piece
+    if robot_actions:  # they name the other players: the player's own text, not a fragment
+        module = current_app.jinja_env.get_template("_cards.html").module
+        banner = str(
+            module.focus_banner(reveal_url, hand.round_tag, truth, robot_actions, robot_url)
+        )
+    else:
+        banner = card("focus_banner", reveal_url, round_tag, truth)
+    switch = controls.switch
+    return [
+        opening,
+        str(escape(hand.round_tag)),
+        middle,
+        banner,
+        card("robot_card", hand.robot, Part.ROBOT in hand.hidden, switch, True),
+        card("power_card", hand.power, Part.POWER in hand.hidden, switch),
+        card("allegiance_card", hand.allegiance, Part.ALLEGIANCE in hand.hidden, switch),
+        card(
+            "allegiance_controls",
+            hand.allegiance,
+            hand.coins_text,
+            controls.allegiance,
+            controls.randomise,
+            round_tag,
+        ),
+        card("points_section", hand.points if points is None else points, controls.points),
+        closing,
+    ]

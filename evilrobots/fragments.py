@@ -8,9 +8,9 @@ view then renders only the few hundred bytes that are its own, and compresses on
 (``compress.gzip_pieces``). Unlike a cache of whole pages, this holds in real play, where
 every view follows a change. BENCHMARKS.md has the figures.
 
-Templates call ``fragment(macro, *values)`` and ``glyph(name)``. Rendered by ``render_pieces``
-they leave a marker where each fragment goes, so the page comes out as a list of its own
-text and shared ``Packed`` pieces; rendered any other way they give plain HTML.
+A page comes out as a list of pieces: its own text, and shared ``Packed`` pieces (fragments
+from ``packed``, and the frames around them from ``slotted``). Templates call ``glyph(name)``
+for an interface glyph rendered once per process.
 """
 
 from __future__ import annotations
@@ -70,58 +70,39 @@ class Fragments:
 
         return self.get(cache, (template, macro, args), render)
 
-    def helpers(self, cache: dict | None = None, found: list[Packed] | None = None) -> dict:
-        """The ``fragment`` and ``glyph`` functions templates call.
+    def glyph(self, name: str) -> Markup:
+        """One of the interface glyphs of ``_glyphs.html``, rendered once per process."""
+        piece = self.packed(self.here(), "_glyphs.html", "glyph", (name,))
+        # Our own template's output, escaped when it was rendered.
+        return Markup(piece.text)  # nosec B704
 
-        With ``found``, each leaves a marker and collects its piece there; without, each
-        gives its HTML. ``cache`` is the mount point's fragments, looked up per call if none.
+    def slotted(
+        self,
+        cache: dict,
+        key: tuple[Hashable, ...],
+        render: Callable[..., str],
+        slots: int,
+    ) -> tuple[Packed, ...]:
+        """Text around ``slots`` holes, rendered once per key and cut at the holes.
+
+        ``render`` gets one marker per slot and must place each once, in order; what comes
+        back is the ``slots + 1`` shared pieces between them. A request then fills the holes
+        with its own pieces: a frame costs a dictionary lookup, however big it is.
         """
 
-        def place(template: str, macro: str, args: tuple[Hashable, ...]) -> Markup:
-            piece = self.packed(cache if cache is not None else self.here(), template, macro, args)
-            if found is None:
-                # Our own template's output, escaped when it was rendered.
-                return Markup(piece.text)  # nosec B704
-            found.append(piece)
-            # A bare marker: no outside input.
-            return Markup(self.mark.format(len(found) - 1))  # nosec B704
+        def cut() -> tuple[Packed, ...]:
+            # Bare markers: no outside input.
+            markers = [Markup(self.mark.format(slot)) for slot in range(slots)]  # nosec B704
+            parts = self.marks.split(render(*markers))
+            if parts[1::2] != [str(slot) for slot in range(slots)]:
+                raise ValueError(f"{key}: each of the {slots} slots must be placed once, in order")
+            return tuple(Packed.of(text) for text in parts[0::2])
 
-        def fragment(macro: str, *args: Hashable) -> Markup:
-            """A ``_cards.html`` macro's output for these values, rendered once per process."""
-            return place("_cards.html", macro, args)
-
-        def glyph(name: str) -> Markup:
-            """One of the interface glyphs of ``_glyphs.html``, rendered once per process."""
-            return place("_glyphs.html", "glyph", (name,))
-
-        return {"fragment": fragment, "glyph": glyph}
-
-    def split(self, text: str, found: list[Packed]) -> list[Piece]:
-        """Cut rendered text at its markers into its own text and the fragments' pieces."""
-        parts = self.marks.split(text)
-        return [found[int(part)] if odd else part for odd, part in _alternating(parts)]
-
-
-def _alternating(parts: list[str]) -> list[tuple[bool, str]]:
-    return [(index % 2 == 1, part) for index, part in enumerate(parts)]
+        return self.get(cache, key, cut)
 
 
 def fragments() -> Fragments:
     return current_app.extensions["evilrobots.fragments"]
-
-
-def render_pieces(template: str, macro: str, **arguments: Any) -> list[Piece]:
-    """Call a template's macro, giving its own text and the shared fragments it places.
-
-    The macro takes ``fragment`` as an argument. A macro call costs a quarter of rendering
-    a template (which copies every global into a new context) and runs no context
-    processors or signals, as Flask's ``render_template`` would.
-    """
-    store, found = fragments(), []
-    helpers = store.helpers(store.here(), found)  # look the mount point up only once
-    module = current_app.jinja_env.get_template(template).module
-    text = getattr(module, macro)(**arguments, fragment=helpers["fragment"])
-    return store.split(text, found)
 
 
 def page_around(template: str, slot: str, middle: list[Piece], **context: Hashable) -> Response:
@@ -131,17 +112,15 @@ def page_around(template: str, slot: str, middle: list[Piece], **context: Hashab
     values that are the same for many requests), never on the player.
     """
     store = fragments()
-    # A bare marker: no outside input.
-    marker = Markup(store.mark.format(0))  # nosec B704
-
-    def frame() -> tuple[Packed, Packed]:
-        before, after = render_template(template, **{slot: marker}, **context).split(marker)
-        return Packed.of(before), Packed.of(after)
-
-    before, after = store.get(store.here(), (template, slot, tuple(sorted(context.items()))), frame)
+    before, after = store.slotted(
+        store.here(),
+        (template, slot, tuple(sorted(context.items()))),
+        lambda marker: render_template(template, **{slot: marker}, **context),
+        slots=1,
+    )
     return page_of_pieces([before, *middle, after])
 
 
 def init_app(app: Flask) -> None:
     store = app.extensions["evilrobots.fragments"] = Fragments(app)
-    app.jinja_env.globals.update(store.helpers())
+    app.jinja_env.globals["glyph"] = store.glyph

@@ -25,10 +25,10 @@ from flask import (
 from markupsafe import Markup
 
 from .cards import Allegiance
-from .cardview import CardControls
+from .cardview import CardControls, hand_pieces
 from .compress import Piece, text_of
 from .deal import deal_hands
-from .fragments import fragments, page_around, render_pieces
+from .fragments import fragments, page_around
 from .hand import Action, Hand, Part, actions_by_phase, dump, load
 
 bp = Blueprint("solo", __name__)
@@ -153,13 +153,7 @@ def controls() -> CardControls:
 
 def render_hand(hand: Hand) -> list[Piece]:
     """The card view's <main> for this hand, as its own text and the shared card pieces."""
-    return render_pieces(
-        "_hand.html",
-        "hand_view",
-        hand=hand,
-        controls=controls(),
-        undo_seconds=undo_seconds_left(),
-    )
+    return hand_pieces(hand, controls(), undo_seconds_left())
 
 
 def state_for_script(hand: Hand) -> dict[str, Any]:

@@ -38,10 +38,10 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import ServiceUnavailable
 
 from .cards import Allegiance
-from .cardview import CardControls
+from .cardview import CardControls, hand_pieces
 from .compress import text_of
 from .errors import http_error
-from .fragments import fragments, render_pieces
+from .fragments import fragments
 from .hand import Action, Hand, actions_by_phase
 from .solo import (
     actions_panel,
@@ -330,12 +330,10 @@ def qr_svg(url: str, label: str = "QR code of the join link") -> Markup:
 def render_hand(view: TableView, hand: Hand) -> str:
     """The seat's card view <main>, as text."""
     return text_of(
-        render_pieces(
-            "_hand.html",
-            "hand_view",
-            hand=hand,
-            controls=controls(view.code),
-            undo_seconds=0,
+        hand_pieces(
+            hand,
+            controls(view.code),
+            0,
             points=view.points,
             reveal_url=url_for("tables.reveal", code=view.code),
             cheat=hand.robot.name == CHEATBOT,
