@@ -18,6 +18,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, request
 
 from .assets import YEAR
+from .compress import accepts_gzip
 
 bp = Blueprint("icons", __name__)
 
@@ -62,7 +63,7 @@ def sprite() -> Sprite:
 def icons_svg() -> Response:
     """The sprite; immutable for a year under its current version, revalidated otherwise."""
     current = sprite()
-    packed = "gzip" in request.accept_encodings
+    packed = accepts_gzip()
     response = Response(current.gzipped if packed else current.svg, mimetype="image/svg+xml")
     if packed:
         response.headers["Content-Encoding"] = "gzip"

@@ -2,9 +2,10 @@
 
 Every request from a player carries the same cookie until their hand changes. Checking its
 signature and decoding it cost about 45 µs of Flask's default 170 µs per request floor
-(measured with a raw WSGI call); remembering the verified contents by the cookie's exact
-value makes a repeat visit cost a JSON decode. The cookie's age is still checked every time,
-and each request gets its own copy of the contents, so a view can never change another's.
+(measured with a raw WSGI call). Remembering the verified contents by the exact Cookie
+header that carried them makes a repeat visit cost a JSON decode, without even parsing the
+header. The cookie's age is still checked every time, and each request gets its own copy of
+the contents, so a view can never change another's.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, verifying each distinct cookie once per process."""
 
     def __init__(self) -> None:
-        self._verified: dict[str, tuple[str, float]] = {}  # cookie -> (contents, signed at)
+        self._verified: dict[str, tuple[str, float]] = {}  # header -> (contents, signed at)
         self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
@@ -39,13 +40,18 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         signer = self.get_signing_serializer(app)
         if signer is None:
             return None
+        # The whole Cookie header, as the browser sends it again and again: looked up as it
+        # comes, the cookie is found without parsing the header (5 µs a request).
+        header = request.environ.get("HTTP_COOKIE", "")
+        if not header:
+            return self.session_class()
+        max_age = app.permanent_session_lifetime.total_seconds()
+        known = self._verified.get(header)
+        if known is not None and time.time() - known[1] <= max_age:
+            return self.session_class(json.loads(known[0]))
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
-        max_age = app.permanent_session_lifetime.total_seconds()
-        known = self._verified.get(value)
-        if known is not None and time.time() - known[1] <= max_age:
-            return self.session_class(json.loads(known[0]))
         try:
             data, signed_at = signer.loads(value, max_age=int(max_age), return_timestamp=True)
         except BadSignature:
@@ -56,7 +62,7 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         if plain == self.serializer.dumps(data):
             if len(self._verified) >= LIMIT:
                 self._verified.clear()
-            self._verified[value] = (plain, signed_at.timestamp())
+            self._verified[header] = (plain, signed_at.timestamp())
         return self.session_class(data)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:

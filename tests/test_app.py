@@ -366,6 +366,23 @@ def test_a_remembered_cookie_is_still_checked_for_age_and_tampering(app, client)
     assert "Set-Cookie" in late.get("/").headers
 
 
+def test_the_session_is_found_whatever_other_cookies_come_with_it(app, client):
+    client.get("/")
+    client.post("/hide", data={"part": "power"})
+    cookie = client.get_cookie("evilrobots").value
+    for header in (
+        f"evilrobots={cookie}",
+        f"theme=dark; evilrobots={cookie}",
+        f"evilrobots={cookie}; theme=dark",
+        f"theme=dark; evilrobots={cookie}",  # the same header again: remembered
+    ):
+        page = app.test_client(use_cookies=False).get("/", headers={"Cookie": header})
+        assert "Set-Cookie" not in page.headers  # the hand was found, not dealt afresh
+        assert 'data-part="power" data-hidden="true"' in page.get_data(as_text=True)
+    stranger = app.test_client(use_cookies=False)
+    assert "Set-Cookie" in stranger.get("/", headers={"Cookie": "theme=dark"}).headers
+
+
 def test_one_request_changing_its_session_never_changes_anothers(app, client):
     client.get("/")
     cookie = client.get_cookie("evilrobots").value
