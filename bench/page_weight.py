@@ -1,7 +1,8 @@
 """Print the first-load weight of the card view: bytes of HTML, CSS, JS and images.
 
 Loads the page in Debian's Chromium with an empty cache, as a new player would, and adds up
-every response by kind: bytes of content, and bytes on the wire (gzipped by the app).
+every response by kind: bytes of content, bytes on the wire (bodies, gzipped by the app), and
+the same with each response's headers, as browsers' developer tools count "transferred".
 
     .venv/bin/python bench/page_weight.py
 """
@@ -17,7 +18,7 @@ KINDS = {"document": "HTML", "stylesheet": "CSS", "script": "JS", "image": "imag
 
 
 def measure(path: str = "/") -> dict[str, list[int]]:
-    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     with served_app() as base, sync_playwright() as playwright:
         browser = chromium.launch(playwright)
         page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -31,10 +32,12 @@ def measure(path: str = "/") -> dict[str, list[int]]:
             body = response.body()
             totals[kind][0] += 1
             totals[kind][1] += len(body)
-            wire = response.request.sizes()["responseBodySize"]
+            sizes = response.request.sizes()
+            wire = sizes["responseBodySize"]
             if wire <= 0:  # Chromium sometimes cannot tell (the favicon); ask the header
                 wire = int(response.headers.get("content-length", len(body)))
             totals[kind][2] += wire
+            totals[kind][3] += wire + sizes["responseHeadersSize"]
         browser.close()
     return totals
 
@@ -43,13 +46,11 @@ def main() -> None:
     for path in ["/", "/actions"]:
         totals = measure(path)
         print(f"First load of {path} (empty cache)")
-        print(f"{'kind':<8}{'files':>6}{'bytes':>10}{'on wire':>10}")
-        for kind, (files, raw, packed) in sorted(totals.items()):
-            print(f"{kind:<8}{files:>6}{raw:>10}{packed:>10}")
-        files = sum(t[0] for t in totals.values())
-        raw = sum(t[1] for t in totals.values())
-        packed = sum(t[2] for t in totals.values())
-        print(f"{'total':<8}{files:>6}{raw:>10}{packed:>10}\n")
+        print(f"{'kind':<8}{'files':>6}{'bytes':>10}{'on wire':>10}{'+ headers':>11}")
+        for kind, (files, raw, packed, sent) in sorted(totals.items()):
+            print(f"{kind:<8}{files:>6}{raw:>10}{packed:>10}{sent:>11}")
+        files, raw, packed, sent = (sum(t[i] for t in totals.values()) for i in range(4))
+        print(f"{'total':<8}{files:>6}{raw:>10}{packed:>10}{sent:>11}\n")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import mimetypes
+import re
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,48 @@ def _static_max_age(versions: StaticVersions, filename: str | None) -> int | Non
     return 0
 
 
+# A comment, or a string kept whole (so a "/*" inside one is no comment): the one thing a
+# stylesheet must be read token by token for, to leave its comments out safely.
+_CSS_COMMENT_OR_STRING = re.compile(r'("(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\')|/\*.*?\*/', re.S)
+_BLANK_LINES = re.compile(r"\n\s*\n")
+
+
+def without_comments(css: str) -> str:
+    """A stylesheet without its comments and the blank lines they leave; rules untouched.
+
+    Our stylesheets explain themselves in comments, which browsers never read: on the wire
+    they were a fifth of the card view's stylesheet (1.2 of 5.6 kB gzipped).
+    """
+    text = _CSS_COMMENT_OR_STRING.sub(lambda match: match.group(1) or "", css)
+    return _BLANK_LINES.sub("\n", text).strip() + "\n"
+
+
+@functools.lru_cache(maxsize=16)
+def _stylesheet(path: Path, version: str) -> bytes:
+    return without_comments(path.read_text()).encode()
+
+
+def send_stylesheets_without_comments(app: Flask, versions: StaticVersions) -> None:
+    """Wrap the static view so a stylesheet goes out without its comments."""
+    send = app.view_functions["static"]
+
+    @functools.wraps(send)
+    def static(filename: str) -> Response:
+        response = send(filename=filename)
+        # 304 has no body to change; a 206 (a byte range of the file as it is) is answered
+        # with the whole stylesheet instead, as HTTP allows.
+        if response.mimetype != "text/css" or response.status_code not in (200, 206):
+            return response
+        css = _stylesheet(versions.folder / filename, versions.version_of(filename))
+        response.direct_passthrough = False
+        response.status_code = 200
+        response.headers.pop("Content-Range", None)
+        response.set_data(css)
+        return response
+
+    app.view_functions["static"] = static
+
+
 def mark_versioned_files_immutable(response: Response) -> Response:
     if request.endpoint == "static" and response.cache_control.max_age == YEAR:
         response.cache_control.immutable = True
@@ -110,4 +153,5 @@ def init_app(app: Flask) -> None:
 
     app.get_send_file_max_age = functools.partial(_static_max_age, versions)  # type: ignore[method-assign]
     app.after_request(mark_versioned_files_immutable)
+    send_stylesheets_without_comments(app, versions)
     app.jinja_env.globals["url_for"] = remembered_url_for()
