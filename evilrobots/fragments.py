@@ -4,8 +4,8 @@ A card is a pure function of a few small values (a robot and whether it is hidde
 and whether it is hidden, ...): 18 robots, 9 powers and 3 allegiances, each face up or down,
 make about a hundred distinct fragments in all. The card view's frame (head, top bar, actions
 panel) is the same for every player. Each is rendered and gzipped once per process; a card
-view then renders only the few hundred bytes that are its own, and compresses only those
-(``compress.gzip_pieces``). Unlike a cache of whole pages, this holds in real play, where
+view then adds only the text that is its own (in the applet, its eight-character round tag),
+and compresses only that (``compress.gzip_pieces``). Unlike a cache of whole pages, this holds in real play, where
 every view follows a change. BENCHMARKS.md has the figures.
 
 A page comes out as a list of pieces: its own text, and shared ``Packed`` pieces (fragments
