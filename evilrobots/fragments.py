@@ -5,8 +5,8 @@ and whether it is hidden, ...): 18 robots, 9 powers and 3 allegiances, each face
 make about a hundred distinct fragments in all. The card view's frame (head, top bar, actions
 panel) is the same for every player. Each is rendered and gzipped once per process; a card
 view then adds only the text that is its own (in the applet, its eight-character round tag),
-and compresses only that (``compress.gzip_pieces``). Unlike a cache of whole pages, this holds in real play, where
-every view follows a change. BENCHMARKS.md has the figures.
+and compresses only that (``compress.gzip_pieces``). Unlike a cache of whole pages, this
+holds in real play, where every view follows a change. BENCHMARKS.md has the figures.
 
 A page comes out as a list of pieces: its own text, and shared ``Packed`` pieces (fragments
 from ``packed``, and the frames around them from ``slotted``). Templates call ``glyph(name)``
@@ -25,7 +25,9 @@ from markupsafe import Markup
 
 from .compress import Packed, Piece, page_of_pieces
 
-# Well above the ~150 fragments the templates can produce; only guards against a bug.
+# The applet's fragments are about 150 in all; a table adds about 30 of its own (they carry
+# its URLs and round), so a process serving more than about 130 tables at once starts
+# rendering some afresh after each clear. Then the memory starts afresh.
 LIMIT = 4096
 
 

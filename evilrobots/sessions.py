@@ -19,8 +19,13 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, Se
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 # Verified cookies kept per process: about 900 bytes each with the dict around them (measured
-# by bench/memory.py), so at most about 4 MB; then the memory starts afresh.
+# by bench/memory.py), so about 4 MB; then the memory starts afresh.
 LIMIT = 4096
+# They are kept by the Cookie header that carried them, if it is no longer than this: our
+# cookie is about 250 bytes. A longer header (other cookies on the domain) is parsed and
+# verified every time, so no one can fill the memory with padded headers: at most 4096 ×
+# (1 KiB + 900 B), about 8 MB.
+HEADER_LIMIT = 1024
 
 
 class RememberedCookieSessions(SecureCookieSessionInterface):
@@ -46,7 +51,8 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         if not header:
             return self.session_class()
         max_age = app.permanent_session_lifetime.total_seconds()
-        known = self._verified.get(header)
+        remember = len(header) <= HEADER_LIMIT
+        known = self._verified.get(header) if remember else None
         if known is not None and time.time() - known[1] <= max_age:
             return self.session_class(json.loads(known[0]))
         value = request.cookies.get(self.get_cookie_name(app))
@@ -59,7 +65,7 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         # Remember only plain JSON (Flask's tagged types, such as tuples, would come back as
         # lists from json.loads, which is four times faster than the tagged decoder).
         plain = json.dumps(data, separators=(",", ":"), sort_keys=True)
-        if plain == self.serializer.dumps(data):
+        if remember and plain == self.serializer.dumps(data):
             if len(self._verified) >= LIMIT:
                 self._verified.clear()
             self._verified[header] = (plain, signed_at.timestamp())

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
+from evilrobots import sessions
 from evilrobots.artwork import ROBOT_ART, all_artwork
 from evilrobots.cards import ROBOTS, Allegiance, Coin
 from evilrobots.factory import create_app
@@ -381,6 +382,17 @@ def test_the_session_is_found_whatever_other_cookies_come_with_it(app, client):
         assert 'data-part="power" data-hidden="true"' in page.get_data(as_text=True)
     stranger = app.test_client(use_cookies=False)
     assert "Set-Cookie" in stranger.get("/", headers={"Cookie": "theme=dark"}).headers
+
+
+def test_only_short_cookie_headers_are_remembered(app, client):
+    client.get("/")
+    cookie = client.get_cookie("evilrobots").value
+    remembered = app.session_interface._verified
+    padded = f"evilrobots={cookie}; pad={'x' * sessions.HEADER_LIMIT}"
+    for header in (padded, padded + "y", f"evilrobots={cookie}"):
+        page = app.test_client(use_cookies=False).get("/", headers={"Cookie": header})
+        assert page.status_code == 200 and "Set-Cookie" not in page.headers
+    assert set(remembered) == {f"evilrobots={cookie}"}
 
 
 def test_one_request_changing_its_session_never_changes_anothers(app, client):
