@@ -103,13 +103,16 @@ def gzip_pieces(pieces: Iterable[Piece]) -> bytes:
 
 @lru_cache(maxsize=64)
 def _gzip_in(accept_encoding: str) -> bool:
-    return "gzip" in parse_accept_header(accept_encoding)
+    qualities = {value.lower(): quality for value, quality in parse_accept_header(accept_encoding)}
+    # gzip's own entry wins over "*"; either may refuse it with q=0 (RFC 9110, 12.5.3).
+    return qualities.get("gzip", qualities.get("*", 0)) > 0
 
 
 def accepts_gzip() -> bool:
-    """Whether this request's browser accepts gzip, as ``request.accept_encodings`` says.
+    """Whether this request's browser accepts gzip (named, or by "*", with a quality above 0).
 
-    Parsing the header cost 4 µs a request; browsers send a handful of distinct values.
+    Remembered by the header's value: parsing it cost 4 µs a request, and browsers send a
+    handful of distinct values.
     """
     return _gzip_in(request.headers.get("Accept-Encoding", ""))
 
@@ -144,7 +147,10 @@ def compress_response(response: Response) -> Response:
     response.headers["Content-Encoding"] = "gzip"
     etag, weak = response.get_etag()
     if etag:
+        # The gzipped body is another representation, with its own validator; a browser
+        # revalidating it sends this one back.
         response.set_etag(etag + "-gzip", weak=weak)
+        response.make_conditional(request)
     return response
 
 

@@ -154,6 +154,25 @@ def test_pages_and_static_files_are_gzipped_for_browsers_that_accept_it(client):
     assert "Content-Encoding" not in plain.headers
 
 
+@pytest.mark.parametrize(
+    ("accept", "gzipped"),
+    [
+        ("gzip, deflate, br, zstd", True),
+        ("*", True),
+        ("br, *;q=0.5", True),
+        ("gzip;q=0", False),
+        ("*;q=0", False),
+        ("gzip;q=0, *", False),
+        ("identity", False),
+    ],
+)
+def test_gzip_is_sent_only_to_browsers_that_accept_it(client, accept, gzipped):
+    client.get("/")
+    for path in ["/", "/actions", "/static/css/app.css"]:
+        response = client.get(path, headers={"Accept-Encoding": accept})
+        assert ("Content-Encoding" in response.headers) == gzipped, path
+
+
 def test_healthz_answers_without_a_session(client):
     response = client.get("/healthz")
     assert response.status_code == 200
