@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, request
 from flask import url_for as flask_url_for
+from werkzeug.security import safe_join
 
 YEAR = 365 * 24 * 3600
 
@@ -31,19 +32,40 @@ def asset_root() -> Path:
 
 
 class StaticVersions:
-    """Content hashes of static files, so each URL changes when its file does."""
+    """Content hashes of static files as they are sent, so each URL changes when they do."""
 
     def __init__(self, folder: Path, remember: bool = True) -> None:
         self.folder = folder
         self.remember = remember  # off while developing, so an edited file gets a new URL
         self._versions: dict[str, str] = {}
+        self._trimmed: dict[str, bytes] = {}
+
+    def path_of(self, filename: str) -> Path | None:
+        """The file a static URL names, or None if it names none (or climbs out)."""
+        joined = safe_join(str(self.folder), filename)
+        try:
+            return Path(joined) if joined and Path(joined).is_file() else None
+        except (OSError, ValueError):  # a name too long, or with a NUL in it
+            return None
+
+    def served(self, filename: str) -> bytes | None:
+        """A static file's bytes as they are sent: stylesheets and scripts without comments."""
+        if filename in self._trimmed and self.remember:
+            return self._trimmed[filename]
+        path = self.path_of(filename)
+        if path is None:
+            return None
+        data = path.read_bytes()
+        trim = TRIMMED.get(path.suffix)
+        if trim:
+            data = self._trimmed[filename] = trim(data.decode()).encode()
+        return data
 
     def version_of(self, filename: str) -> str:
-        """Return the short hash of a static file's contents ("missing" if there is none)."""
+        """Return the short hash of a static file as sent ("missing" if there is none)."""
         if filename not in self._versions or not self.remember:
-            try:
-                data = (self.folder / filename).read_bytes()
-            except OSError:
+            data = self.served(filename)
+            if data is None:
                 return "missing"
             self._versions[filename] = hashlib.sha256(data).hexdigest()[:12]
         return self._versions[filename]
@@ -109,28 +131,49 @@ def without_comments(css: str) -> str:
     return _BLANK_LINES.sub("\n", text).strip() + "\n"
 
 
-@functools.lru_cache(maxsize=16)
-def _stylesheet(path: Path, version: str) -> bytes:
-    return without_comments(path.read_text()).encode()
+_LINE_COMMENTS = re.compile(r"^[ \t]*//.*\n", re.M)
 
 
-def send_stylesheets_without_comments(app: Flask, versions: StaticVersions) -> None:
-    """Wrap the static view so a stylesheet goes out without its comments."""
+def without_line_comments(script: str) -> str:
+    """A script without the lines that are only a ``//`` comment; all else as written.
+
+    Outside a template literal or a line continued by a backslash, a line whose first
+    characters are ``//`` can only be a comment; a script with either is left whole. Our
+    scripts explain themselves in such lines: 1.3 of app.js's 5.1 kB on the wire.
+    """
+    if "`" in script or "\\\n" in script:
+        return script
+    return _LINE_COMMENTS.sub("", script)
+
+
+# What goes out of each kind of file, trimmed of what browsers never read.
+TRIMMED = {".css": without_comments, ".js": without_line_comments}
+MIMETYPES = {".css": "text/css", ".js": "text/javascript"}
+
+
+def send_trimmed_files(app: Flask, versions: StaticVersions) -> None:
+    """Wrap the static view so stylesheets and scripts go out as ``served`` gives them.
+
+    Their validators are the hash of those bytes, and they are always sent whole: a byte
+    range of the file on disk would not fit what is sent.
+    """
     send = app.view_functions["static"]
 
     @functools.wraps(send)
     def static(filename: str) -> Response:
-        response = send(filename=filename)
-        # 304 has no body to change; a 206 (a byte range of the file as it is) is answered
-        # with the whole stylesheet instead, as HTTP allows.
-        if response.mimetype != "text/css" or response.status_code not in (200, 206):
-            return response
-        css = _stylesheet(versions.folder / filename, versions.version_of(filename))
-        response.direct_passthrough = False
-        response.status_code = 200
-        response.headers.pop("Content-Range", None)
-        response.set_data(css)
-        return response
+        suffix = Path(filename).suffix
+        data = versions.served(filename) if suffix in TRIMMED else None
+        if data is None:
+            return send(filename=filename)  # any other file, or a 404
+        response = Response(data, mimetype=MIMETYPES[suffix])
+        max_age = app.get_send_file_max_age(filename) or 0
+        if max_age:
+            response.cache_control.public = True
+        else:
+            response.cache_control.no_cache = True
+        response.cache_control.max_age = max_age
+        response.set_etag(versions.version_of(filename))
+        return response.make_conditional(request)
 
     app.view_functions["static"] = static
 
@@ -153,5 +196,5 @@ def init_app(app: Flask) -> None:
 
     app.get_send_file_max_age = functools.partial(_static_max_age, versions)  # type: ignore[method-assign]
     app.after_request(mark_versioned_files_immutable)
-    send_stylesheets_without_comments(app, versions)
+    send_trimmed_files(app, versions)
     app.jinja_env.globals["url_for"] = remembered_url_for()

@@ -1,7 +1,8 @@
 // Service worker for the Evil Robots companion, release {{ release }}.
-// Pages come from the network when it answers (so a deploy shows at once) and from the cache
-// when it does not; static files have versioned URLs, so they are cached for good. A new
-// release installs at once, takes over open pages and deletes the old release's cache.
+{#- Pages come from the network when it answers (so a deploy shows at once) and from the cache
+    when it does not; static files have versioned URLs, so they are cached for good. A new
+    release installs at once, takes over open pages and deletes the old release's cache.
+    (A template comment: every new player downloads this file.) #}
 "use strict";
 
 const CACHE = "evilrobots-{{ release }}";

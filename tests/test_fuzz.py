@@ -131,6 +131,9 @@ cookies = st.one_of(
         "/static/..%2fevilrobots%2f__init__.py",
         "/static/%2e%2e/secret_key",
         "/static/css/%2e%2e/%2e%2e/%2e%2e/pyproject.toml",
+        "/static/css/app.css%00",
+        "/static/css/app.css%00?v=1",
+        "/static/css/..%2f..%2f..%2fpyproject.toml",
     ],
 )
 def test_static_paths_cannot_climb_out_of_the_static_folder(path):
