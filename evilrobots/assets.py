@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import mimetypes
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,10 @@ class StaticVersions:
         self._trimmed: dict[str, bytes] = {}
 
     def path_of(self, filename: str) -> Path | None:
-        """The file a static URL names, or None if it names none (or climbs out)."""
+        """The file a static URL names, or None if it names none, climbs out, or is spelled
+        other than its one plain way (``css/./app.css``: no end of such keys to remember)."""
+        if posixpath.normpath(filename) != filename:
+            return None
         joined = safe_join(str(self.folder), filename)
         try:
             return Path(joined) if joined and Path(joined).is_file() else None

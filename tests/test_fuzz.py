@@ -144,6 +144,16 @@ def test_static_paths_cannot_climb_out_of_the_static_folder(path):
     assert APP.config["SECRET_KEY"] not in body
 
 
+def test_other_spellings_of_a_static_path_are_not_remembered():
+    versions = APP.extensions["evilrobots.assets"]
+    client = APP.test_client()
+    for dots in range(1, 4):
+        response = client.get("/static/css/" + "./" * dots + "app.css")
+        assert response.status_code in (200, 404)
+    assert not [name for name in versions._versions if "./" in name]
+    assert not [name for name in versions._trimmed if "./" in name]
+
+
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
