@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from evilrobots.assets import without_comments, without_line_comments
+from tools.first_load import first_load
 
 ROOT = Path(__file__).resolve().parents[1]
 STYLESHEETS = sorted(path.name for path in (ROOT / "static" / "css").glob("*.css"))
@@ -121,25 +122,7 @@ def test_chromium_reads_the_same_rules_from_the_stylesheet_sent(new_phone, live_
     assert as_sent == as_written
 
 
-WORKER = """async () => (await navigator.serviceWorker.ready).active.scriptURL"""
-
-
 def test_the_card_views_first_load_stays_within_its_budget(new_phone, live_server):
-    page = new_phone()
-    received = []
-    page.on("response", lambda response: received.append(response))
-    page.goto(live_server + "/", wait_until="networkidle")
-    sizes = []
-    for response in received:
-        size = response.request.sizes()["responseBodySize"]
-        if size <= 0:  # Chromium cannot always tell (the favicon): the header says
-            size = int(response.headers.get("content-length") or len(response.body()))
-        sizes.append((response.url.removeprefix(live_server), size))
-    worker = page.evaluate(WORKER)
-    assert worker not in [response.url for response in received]  # not counted yet
-    script = page.request.get(worker, headers={"Accept-Encoding": "gzip"})
-    assert script.headers["content-encoding"] == "gzip"
-    sizes.append((worker.removeprefix(live_server), int(script.headers["content-length"])))
-    kinds = {url.split("?")[0].rsplit(".", 1)[-1] for url, _ in sizes}
-    assert {"css", "js", "svg"} <= kinds  # the stylesheet, the scripts and the pictures
-    assert sum(size for _, size in sizes) <= BUDGET, sizes
+    downloads = first_load(new_phone(), live_server + "/")
+    assert {"HTML", "CSS", "JS", "images", "worker"} <= {d.kind for d in downloads}
+    assert sum(d.wire for d in downloads) <= BUDGET, downloads
