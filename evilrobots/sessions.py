@@ -18,13 +18,12 @@ from flask import Flask, Request, Response
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-# Verified cookies kept per process: about 900 bytes each with the dict around them (measured
-# by bench/memory.py), so about 4 MB; then the memory starts afresh.
+# Verified cookies kept per process, then the memory starts afresh: about 900 bytes each with
+# the dict around them (measured by bench/memory.py), about 4 MB in all.
 LIMIT = 4096
-# They are kept by the Cookie header that carried them, if it is no longer than this: our
-# cookie is about 250 bytes. A longer header (other cookies on the domain) is parsed and
-# verified every time, so no one can fill the memory with padded headers: at most 4096 ×
-# (1 KiB + 900 B), about 8 MB.
+# Each is kept by the Cookie header that carried it, if that is no longer than this (ours is
+# about 250 bytes). A longer header (other cookies on the domain) is parsed and verified every
+# time, so padded headers cannot fill the memory: at worst 4096 × (1 KiB + 900 B), 8 MB.
 HEADER_LIMIT = 1024
 
 
