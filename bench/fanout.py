@@ -1,6 +1,6 @@
 """Fan-out: from a reveal's POST to its event at every phone and board of the table.
 
-Starts the production server (``python -m evilrobots.serve``: gunicorn, gevent workers), one
+Starts the production server (``python -m evilrobots.serving.serve``: gunicorn, gevent workers), one
 instance or several on one store, sets up TABLES tables of 9 players each (all dealt), and
 measures the card view's throughput (wrk) with no stream open. It then opens 10 live streams
 per table (9 phones, each with its player's cookie, and 1 board), spread over the instances,
@@ -314,7 +314,7 @@ def main() -> None:
     ports = [free_port() for _ in range(args.instances)]
     servers = [
         subprocess.Popen(
-            [sys.executable, "-m", "evilrobots.serve", "--host", "127.0.0.1"]
+            [sys.executable, "-m", "evilrobots.serving.serve", "--host", "127.0.0.1"]
             + ["--port", str(port), "--workers", str(workers), "--store", store],
             env=env,
             cwd=instance_path,

@@ -28,7 +28,7 @@ def main() -> None:
             "-q",
             "-p",
             "no:cacheprovider",
-            "tests/test_fuzz.py",
+            "tests/web/test_fuzz.py",
             "--hypothesis-show-statistics",
         ],
         cwd=ROOT,

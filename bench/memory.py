@@ -4,7 +4,7 @@ Starts the production server (one worker, so one process holds everything), read
 worker's resident memory, then opens the card view for 10,000 new players (no cookie, so
 each is dealt a hand), each of whom comes back once with their cookie, and reads it again.
 Hands live in the players' cookies; what grows is only the bounded memory of verified
-cookies and loaded hands (evilrobots/sessions.py, solo.load_cached).
+cookies and loaded hands (evilrobots/serving/sessions.py, web/solo/cookie.load_cached).
 
     .venv/bin/python bench/memory.py [--sessions 10000]
 """
@@ -47,7 +47,7 @@ def main() -> None:
         [
             sys.executable,
             "-m",
-            "evilrobots.serve",
+            "evilrobots.serving.serve",
             "--host",
             "127.0.0.1",
             "--port",

@@ -11,23 +11,16 @@ from typing import Any
 
 from flask import Flask, Response, render_template
 
-from . import (
-    assets,
-    compress,
-    errors,
-    fragments,
-    icons,
-    pages,
-    security,
-    sessions,
-    solo,
-    tables,
-)
-from .artwork import ALLEGIANCE_ART, art_for
-from .cards import Allegiance
-from .guide import note_for
-from .hand import BY_HAND, Part
-from .secret_key import load_or_create_secret_key
+from .game.actions import Action, Part
+from .game.cards import Allegiance
+from .game.guide import note_for
+from .game.hand import BY_HAND
+from .game.scoring import TARGETS
+from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
+from .serving import assets, compress, icons, security, sessions
+from .serving.secret_key import load_or_create_secret_key
+from .web import errors, fragments, pages, solo, tables
+from .web.artwork import ALLEGIANCE_ART, art_for
 
 
 def create_app(
@@ -95,5 +88,11 @@ def create_app(
         Allegiance=Allegiance,
         Part=Part,
         by_hand=BY_HAND,
+        cheat_actions=" ".join(action.slug for action in Action if action.cheat_may_lie),
+        # The game's limits, for the pages that state them (never written in a template).
+        min_players=MIN_PLAYERS,
+        max_seats=MAX_SEATS,
+        min_to_deal=MIN_TO_DEAL,
+        targets=TARGETS,
     )
     return app

@@ -1,5 +1,5 @@
 """What a new player's phone downloads to open a page: the one measure that both the weight
-budget's test (tests/test_weight.py) and bench/page_weight.py take.
+budget's test (tests/browser/test_weight.py) and bench/page_weight.py take.
 
 Every response the page receives until the network is idle, and the service worker script
 it registers, each with its size as the app sends it (bodies gzipped) and its headers. Not

@@ -1,7 +1,7 @@
 """Where tables live: a small interface, with SQLite (the default) and Redis behind it.
 
 A store keeps each table as one JSON document under its code, changes it atomically (read,
-apply a pure change from ``evilrobots.table``, write, all or nothing), and tells every
+apply a pure change from ``evilrobots.game.table``, write, all or nothing), and tells every
 process that serves the table when it has changed. The views and the model never know which
 store they talk to.
 
@@ -16,7 +16,7 @@ import abc
 import threading
 from collections.abc import Callable
 
-from ..table import Table
+from ..game.table import Table
 
 # Tables nobody has touched for this long are removed.
 IDLE_SECONDS = 24 * 3600
@@ -158,7 +158,7 @@ class Store(abc.ABC):
         """Apply ``change`` atomically and tell every process; return the new table.
 
         Raises TableMissing if there is no such table; whatever ``change`` raises (a
-        TableError) leaves the table untouched.
+        GameError) leaves the table untouched.
         """
 
     @abc.abstractmethod

@@ -25,7 +25,8 @@ from typing import Any
 
 import redis
 
-from ..table import Table, from_state, to_state
+from ..game.codec import load_table, table_state
+from ..game.table import Table
 from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
 
 LOG = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ class RedisStore(Store):
         return f"{self.prefix}table:{code}"
 
     def _document(self, table: Table) -> str:
-        return json.dumps({"touched": self.clock(), "state": to_state(table)})
+        return json.dumps({"touched": self.clock(), "state": table_state(table)})
 
     def _table(self, raw: bytes | None) -> Table | None:
         """The table a key holds; None if none, or if it has been idle for a day (by our
@@ -95,7 +96,7 @@ class RedisStore(Store):
         document = json.loads(raw)
         if self.clock() - document["touched"] > IDLE_SECONDS:
             return None
-        return from_state(document["state"])
+        return load_table(document["state"])
 
     @contextmanager
     def _reachable(self) -> Iterator[None]:

@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from ..table import Table, from_state, to_state
+from ..game.codec import load_table, table_state
+from ..game.table import Table
 from . import IDLE_SECONDS, Store, TableMissing
 
 SCHEMA = """
@@ -93,7 +94,7 @@ class SQLiteStore(Store):
             try:
                 db.execute(
                     "INSERT INTO tables (code, state, version, touched) VALUES (?, ?, ?, ?)",
-                    (table.code, json.dumps(to_state(table)), table.version, now),
+                    (table.code, json.dumps(table_state(table)), table.version, now),
                 )
             except sqlite3.IntegrityError:
                 return False
@@ -105,7 +106,7 @@ class SQLiteStore(Store):
                 "SELECT state FROM tables WHERE code = ? AND touched >= ?",
                 (code, self.clock() - IDLE_SECONDS),
             ).fetchone()
-        return from_state(json.loads(row[0])) if row else None
+        return load_table(json.loads(row[0])) if row else None
 
     def change(self, code: str, change: Callable[[Table], Table]) -> Table:
         with self._connection() as db:
@@ -117,11 +118,11 @@ class SQLiteStore(Store):
                 ).fetchone()
                 if row is None:
                     raise TableMissing(code)
-                new = replace(change(from_state(json.loads(row[0]))), version=0)
+                new = replace(change(load_table(json.loads(row[0]))), version=0)
                 new = replace(new, version=_version(row) + 1)
                 db.execute(
                     "UPDATE tables SET state = ?, version = ?, touched = ? WHERE code = ?",
-                    (json.dumps(to_state(new)), new.version, self.clock(), code),
+                    (json.dumps(table_state(new)), new.version, self.clock(), code),
                 )
                 event = db.execute(
                     "INSERT INTO events (code, version) VALUES (?, ?)", (code, new.version)

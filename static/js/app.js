@@ -335,7 +335,8 @@
       button.textContent = "Reveal to the table";
       const cheat = revealForm.querySelector("[data-cheat]");
       if (cheat) {
-        cheat.hidden = shows.indexOf("allegiance") === -1 || link.dataset.action === "end-of-round";
+        // The actions in which CheatBot may show another allegiance, as the server says.
+        cheat.hidden = cheat.dataset.cheat.split(" ").indexOf(link.dataset.action) === -1;
         const picked = cheat.querySelector("input:checked");
         if (!cheat.hidden && picked) showFace(picked.value);
       }

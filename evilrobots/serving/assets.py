@@ -28,8 +28,8 @@ def asset_root() -> Path:
 
     In a source checkout they sit beside the package; a built wheel carries them inside it.
     """
-    here = Path(__file__).resolve().parent
-    return here if (here / "templates").is_dir() else here.parent
+    package = Path(__file__).resolve().parents[1]
+    return package if (package / "templates").is_dir() else package.parent
 
 
 class StaticVersions:

@@ -23,7 +23,7 @@ from typing import Any
 from flask import Flask, Response, current_app, render_template, request
 from markupsafe import Markup
 
-from .compress import Packed, Piece, page_of_pieces
+from ..serving.compress import Packed, Piece, page_of_pieces
 
 # The applet's fragments are about 150 in all; a table adds about 30 of its own (they carry
 # its URLs and round), so a process serving more than about 130 tables at once starts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ROBOTS, Allegiance, Robot
+from ..game.cards import ROBOTS, Allegiance, Robot
 
 
 @dataclass(frozen=True, slots=True)

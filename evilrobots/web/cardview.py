@@ -1,11 +1,12 @@
-"""The card view's <main>: a player's hand as shared pieces, and where its controls post.
+"""The card view's <main>: a player's hand as shared pieces, and where its controls post;
+its actions panel; and the state the enhancing script redraws from.
 
 The applet and a table render the same card view; they differ only in these URLs, in which
 optional controls they offer (a table has no Shuffle and no points draw), and in what a
 table adds (Reveal, the table's points card, robot actions naming the other players).
 
 Each card, and the frame around them (``_hand.html``), is rendered and compressed once per
-value (``evilrobots.fragments``). Saying here which fragments make a hand, rather than in a
+value (``evilrobots.web.fragments``). Saying here which fragments make a hand, rather than in a
 template that places them, keeps the markup in the templates and spares a template call per
 card: a card view's own text is then its round tag, and at a table any robot actions.
 """
@@ -16,13 +17,14 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
-from markupsafe import escape
+from flask import current_app, render_template, request
+from markupsafe import Markup, escape
 
-from .cards import Allegiance
-from .compress import Packed, Piece
+from ..game.actions import Part, actions_by_phase
+from ..game.cards import Allegiance
+from ..game.hand import Hand
+from ..serving.compress import Packed, Piece
 from .fragments import fragments
-from .hand import Hand, Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,27 +71,27 @@ def hand_pieces(
     def card(macro: str, *args: Hashable) -> Packed:
         return store.packed(cache, "_cards.html", macro, args)
 
-    def frame(round_tag: str, cards: str) -> str:
+    def frame(deal_tag: str, cards: str) -> str:
         module = current_app.jinja_env.get_template("_hand.html").module
-        return str(module.hand_view(round_tag, cards, controls, undo_seconds, ended))
+        return str(module.hand_view(deal_tag, cards, controls, undo_seconds, ended))
 
     opening, middle, closing = store.slotted(
         cache, ("_hand.html", controls, undo_seconds, ended), frame, slots=2
     )
-    round_tag = hand.round_tag if reveal_url else ""
+    deal_tag = hand.deal_tag if reveal_url else ""
     truth: Allegiance | None = hand.allegiance if cheat else None
     banner: Piece
     if robot_actions:  # they name the other players: the player's own text, not a fragment
         module = current_app.jinja_env.get_template("_cards.html").module
         banner = str(
-            module.focus_banner(reveal_url, hand.round_tag, truth, robot_actions, robot_url)
+            module.focus_banner(reveal_url, hand.deal_tag, truth, robot_actions, robot_url)
         )
     else:
-        banner = card("focus_banner", reveal_url, round_tag, truth)
+        banner = card("focus_banner", reveal_url, deal_tag, truth)
     switch = controls.switch
     return [
         opening,
-        str(escape(hand.round_tag)),
+        str(escape(hand.deal_tag)),
         middle,
         banner,
         card("robot_card", hand.robot, Part.ROBOT in hand.hidden, switch, True),
@@ -101,8 +103,36 @@ def hand_pieces(
             hand.coins_text,
             controls.allegiance,
             controls.randomise,
-            round_tag,
+            deal_tag,
         ),
         card("points_section", hand.points if points is None else points, controls.points),
         closing,
     ]
+
+
+def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
+    """The card view's actions panel: the same for every player, so rendered once per app."""
+    cache = current_app.extensions.setdefault("evilrobots.panel", {})
+    key = (request.script_root, endpoint, tuple(sorted(args.items())))
+    if key not in cache:
+        html = render_template(
+            "_actions_panel.html",
+            phases=actions_by_phase(),
+            action_endpoint=endpoint,
+            action_args=args,
+        )
+        # The output of our own autoescaping template, not outside input.
+        cache[key] = Markup(html)  # nosec B704
+    return cache[key]
+
+
+def state_for_script(hand: Hand) -> dict[str, Any]:
+    """What the enhancing script needs to redraw the controls it changed."""
+    return {
+        "round": hand.deal_tag,
+        "hidden": sorted(part.value for part in hand.hidden),
+        "allegiance": hand.allegiance.value,
+        "flips": [coin.value for coin in hand.flips] if hand.flips else None,
+        "coins": hand.coins_text,
+        "points": hand.points.value if hand.points else None,
+    }

@@ -1,9 +1,16 @@
-"""Error pages in words a player understands, never a developer's stack trace."""
+"""Error pages in words a player understands, never a developer's stack trace.
+
+The game refuses with its own errors, which say what kind of refusal it is; here, and only
+here, each kind becomes an HTTP status.
+"""
 
 from __future__ import annotations
 
 from flask import Flask, render_template, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
+
+from ..game.errors import Conflict, GameError, NotAllowed, NotFound
+from ..game.table import clean_code
 
 # Said in place of Werkzeug's own texts, which speak to developers rather than players.
 FRIENDLY_ERRORS = {
@@ -16,11 +23,24 @@ FRIENDLY_ERRORS = {
     413: "That request was far too large for this app.",
 }
 
+# Each kind of refusal, and the status it is answered with (the first that fits).
+STATUSES: tuple[tuple[type[GameError], int], ...] = (
+    (NotAllowed, 403),
+    (NotFound, 404),
+    (Conflict, 409),
+    (GameError, 400),
+)
+
+
+def status_of(refusal: GameError) -> int:
+    """The HTTP status that answers one of the game's refusals."""
+    return next(status for kind, status in STATUSES if isinstance(refusal, kind))
+
 
 def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     """Render any HTTP error as the app's own page, with a friendly description, keeping
     the error's own headers (``Allow`` on a 405, ``Retry-After`` on a 503)."""
-    description = error.description
+    description = error.description or ""
     if description == type(error).description:
         description = FRIENDLY_ERRORS.get(error.code or 500, description)
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
@@ -31,10 +51,13 @@ def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     )
 
 
+def refused(refusal: GameError) -> tuple[str, int, list[tuple[str, str]]]:
+    """A refusal of the game that no view answered itself: its page, with its status."""
+    return http_error(default_exceptions[status_of(refusal)](refusal.message))
+
+
 def back_link() -> tuple[str, str]:
     """Where the error page sends the player back to: their seat at a table, or their cards."""
-    from .table import clean_code  # the pure model; imported here to keep this module small
-
     code = clean_code(str((request.view_args or {}).get("code", "")))
     if code and request.blueprint == "tables":
         return url_for("tables.seat", code=code), "Back to the table"
@@ -43,3 +66,4 @@ def back_link() -> tuple[str, str]:
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(GameError, refused)

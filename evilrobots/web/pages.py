@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 
+from ..game.cards import POWER_DECK, ROBOTS
+from ..serving.icons import sprite_url
 from .artwork import all_artwork
-from .cards import POWER_DECK, ROBOTS
-from .icons import sprite_url
 
 bp = Blueprint("pages", __name__)
 

@@ -183,3 +183,25 @@ _BY_SLUG = {robot.slug: robot for robot in ROBOTS}
 def robot_named(slug: str) -> Robot:
     """Return the robot whose slug is given; raise KeyError for an unknown one."""
     return _BY_SLUG[slug.lower()]
+
+
+# Each robot by name, for the rules that single one out: compared by identity, never by the
+# spelling of its name.
+BADBOT = robot_named("BadBot")
+BETBOT = robot_named("BetBot")
+BLOCKBOT = robot_named("BlockBot")
+CHEATBOT = robot_named("CheatBot")
+COPYBOT = robot_named("CopyBot")
+DOOVERBOT = robot_named("DoOverBot")
+FREEBOT = robot_named("FreeBot")
+FORCEBOT = robot_named("ForceBot")
+GANDALFBOT = robot_named("GandalfBot")
+LOCKBOT = robot_named("LockBot")
+MISERYBOT = robot_named("MiseryBot")
+NEGATIVEBOT = robot_named("NegativeBot")
+PASSBOT = robot_named("PassBot")
+PLUSBOT = robot_named("PlusBot")
+PUSHBOT = robot_named("PushBot")
+SCAREDYBOT = robot_named("ScaredyBot")
+SUMOBOT = robot_named("SumoBot")
+SWAPBOT = robot_named("SwapBot")

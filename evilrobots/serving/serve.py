@@ -22,7 +22,7 @@ from flask import Flask
 from gunicorn.app.base import BaseApplication
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .factory import create_app
+from ..factory import create_app
 
 
 def default_workers() -> int:

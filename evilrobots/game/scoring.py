@@ -30,21 +30,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import Allegiance, PowerCard, Robot
+from .cards import BADBOT, MISERYBOT, PLUSBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
+from .errors import GameError
 
 PLUS = 3
 DEFAULT_TARGET = 10
 TARGETS = range(5, 21)
-
-
-class ScoringError(Exception):
-    """A split or a choice the rules do not allow, said in a player's words."""
-
-    status = 400
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +56,8 @@ class Seated:
     def plays(self) -> bool:
         return self.seat is not None
 
-    def holds(self, name: str) -> bool:
-        return self.robot is not None and self.robot.name == name
+    def holds(self, robot: Robot) -> bool:
+        return self.robot is robot
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +107,7 @@ class Tally:
     def points(self) -> dict[int, int]:
         """What each seat gains (or loses) this round: its share and its bonuses."""
         if self.shares is None:
-            raise ScoringError("The winners have not settled their split yet.")
+            raise GameError("The winners have not settled their split yet.")
         gained = dict(self.shares)
         for bonus in self.bonuses:
             gained[bonus.seat] = gained.get(bonus.seat, 0) + bonus.points
@@ -127,7 +118,7 @@ class Tally:
 
 
 def _strength(seated: Seated) -> tuple[int, int]:
-    plus = PLUS if seated.holds("PlusBot") else 0
+    plus = PLUS if seated.holds(PLUSBOT) else 0
     strength = seated.power.value + plus
     return plus, -strength if seated.negated else strength
 
@@ -154,7 +145,7 @@ def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
         if one.seat is None or one.robot is None:
             continue
         name, robot = one.name, one.robot.name
-        if robot == "BadBot" and winner is Allegiance.EVIL:
+        if one.holds(BADBOT) and winner is Allegiance.EVIL:
             found.append(Bonus(one.seat, name, robot, 1, "Evil won"))
         if one.bet is not None:
             right = one.bet is winner
@@ -167,12 +158,12 @@ def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
                     f"bet on {one.bet.label}, and {winner.label} won",
                 )
             )
-        if robot == "MiseryBot" and one.allegiance is not Allegiance.NEUTRAL:
+        if one.holds(MISERYBOT) and one.allegiance is not Allegiance.NEUTRAL:
             if one.allegiance is not winner:
                 found.append(
                     Bonus(one.seat, name, robot, 2, f"ended {one.allegiance.label}, which lost")
                 )
-        if robot == "ScaredyBot" and one.only_power_shown:
+        if one.holds(SCAREDYBOT) and one.only_power_shown:
             found.append(Bonus(one.seat, name, robot, 1, "showed nothing but its power"))
     return found
 
@@ -232,15 +223,15 @@ class Proposal:
 def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
     """A winner proposes how the winners share the value."""
     if tally.settled:
-        raise ScoringError("The split of this round is already settled.")
+        raise GameError("The split of this round is already settled.")
     if by not in tally.winners:
-        raise ScoringError("Only a player on the winning team can propose a split.")
+        raise GameError("Only a player on the winning team can propose a split.")
     if set(shares) != set(tally.winners):
-        raise ScoringError("Give a share to each winner, and only to the winners.")
+        raise GameError("Give a share to each winner, and only to the winners.")
     if any(not isinstance(points, int) or points < 0 for points in shares.values()):
-        raise ScoringError("Each share is a whole number of points, 0 or more.")
+        raise GameError("Each share is a whole number of points, 0 or more.")
     if sum(shares.values()) != tally.value:
-        raise ScoringError(
+        raise GameError(
             f"The shares must add up to the round's value, {tally.value} "
             f"(these add up to {sum(shares.values())})."
         )
@@ -250,7 +241,7 @@ def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
 def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal:
     """Another winner agrees or disagrees with the proposal."""
     if seat not in proposal.waiting_for(tally):
-        raise ScoringError("Only a winner who has not answered yet can answer this split.")
+        raise GameError("Only a winner who has not answered yet can answer this split.")
     return replace(proposal, answers=(*proposal.answers, (seat, agree)))
 
 
@@ -284,15 +275,15 @@ class Game:
     def with_target(self, target: int) -> Game:
         """The host sets the points to win, before the game's first round is kept."""
         if self.rounds:
-            raise ScoringError("The target can only change before the game's first round.")
+            raise GameError("The target can only change before the game's first round.")
         if target not in TARGETS:
-            raise ScoringError(f"Play to {TARGETS.start} to {TARGETS.stop - 1} points.")
+            raise GameError(f"Play to {TARGETS.start} to {TARGETS.stop - 1} points.")
         return replace(self, target=target)
 
     def keep(self, tally: Tally) -> Game:
         """Add a settled round's points to the scores."""
         if self.winner is not None:
-            raise ScoringError("The game is over: start a new game to play on.")
+            raise GameError("The game is over: start a new game to play on.")
         scores = dict(self.scores)
         for seat, points in tally.points().items():
             scores[seat] = scores.get(seat, 0) + points

@@ -1,0 +1,130 @@
+"""One round at a table: the deal, what each seat showed, the robot actions that change the
+count, and the count itself once the round has ended.
+
+Pure: no Flask, no I/O. A ``Round`` is immutable; the table replaces it as the round goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..actions import Action
+from ..cards import NEGATIVEBOT, Allegiance, PowerCard, Robot
+from ..hand import Hand
+from ..scoring import Proposal, Seated, Tally, settle, tally
+
+# The non-player robot of the optional rule for low player counts.
+NPR_POWER = PowerCard(5)
+NPR_NAME = "The non-player robot"
+NPR_SEAT = 0  # how a robot action names the non-player robot as its target
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What one seat showed the table through the app, with the values the server holds."""
+
+    seat: int
+    name: str
+    action: Action
+    robot: Robot | None = None
+    power: PowerCard | None = None
+    allegiance: Allegiance | None = None
+    effect: str = ""  # what a robot action did, in words
+    power_after: PowerCard | None = None  # SwapBot's power once swapped (public from then)
+
+    @property
+    def words(self) -> str:
+        """ "Ada · Convert another player · power 4 · Evil"."""
+        shown = [
+            self.robot.name if self.robot else "",
+            f"power {self.power.value}" if self.power else "",
+            self.allegiance.label if self.allegiance else "",
+            self.effect,
+        ]
+        return " · ".join([self.name, self.action.label, *(part for part in shown if part)])
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A robot action that changes the count, as used this round."""
+
+    seat: int
+    robot: Robot  # whose action it is: NegativeBot, SwapBot or BetBot
+    copied: bool = False  # used by CopyBot
+    target: int | None = None  # NegativeBot: the seat it picked (NPR_SEAT: the non-player robot)
+    bet: Allegiance | None = None  # BetBot: the team it bet on
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One deal: each seat's hand, the shared points card, the non-player robot, the reveals."""
+
+    number: int
+    hands: tuple[tuple[int, Hand], ...]
+    points: PowerCard
+    npr: Allegiance | None = None  # None: the non-player robot is not in this round
+    reveals: tuple[Reveal, ...] = ()
+    uses: tuple[Use, ...] = ()
+    ended: bool = False
+    proposal: Proposal | None = None
+    scaredy: tuple[tuple[int, bool], ...] = ()  # the host's corrections of ScaredyBot's bonus
+    kept: bool = False  # its points are on the scoreboard
+    deal_id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
+    gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
+    left: tuple[str, ...] = ()  # names of the seats that left while it was in play
+
+    @property
+    def in_play(self) -> bool:
+        return not self.ended
+
+    def hand_of(self, seat: int) -> Hand | None:
+        for holder, hand in self.hands:
+            if holder == seat:
+                return hand
+        return None
+
+    def with_hand(self, seat: int, hand: Hand) -> Round:
+        return replace(self, hands=tuple((s, hand if s == seat else h) for s, h in self.hands))
+
+    def only_power_shown(self, seat: int) -> bool:
+        """ScaredyBot's condition: through the app, this seat showed nothing but its power
+        (the end of the round's own reveal aside), unless the host corrected it."""
+        corrected = dict(self.scaredy)
+        if seat in corrected:
+            return corrected[seat]
+        return all(
+            reveal.robot is None and reveal.allegiance is None
+            for reveal in self.reveals
+            if reveal.seat == seat and reveal.action is not Action.END_OF_ROUND
+        )
+
+    def seated(self, names: dict[int, str]) -> list[Seated]:
+        """Every seat's cards as the round ends, and what the round's actions did to them."""
+        picked = {use.target for use in self.uses if use.robot is NEGATIVEBOT}
+        bets = {use.seat: use.bet for use in self.uses if use.bet is not None}
+        gone = dict(self.gone)
+        names = gone | names
+        seated = [
+            Seated(
+                seat,
+                names.get(seat, "?"),
+                hand.robot,
+                hand.power,
+                hand.allegiance,
+                negated=seat in picked,
+                bet=bets.get(seat),
+                only_power_shown=self.only_power_shown(seat),
+                gone=seat in gone,
+            )
+            for seat, hand in self.hands
+        ]
+        if self.npr is not None:
+            seated.append(
+                Seated(None, NPR_NAME, None, NPR_POWER, self.npr, negated=NPR_SEAT in picked)
+            )
+        return seated
+
+    def tally(self, names: dict[int, str]) -> Tally:
+        """The round counted (once it has ended), with the winners' split if they settled it."""
+        counted = tally(self.seated(names), self.points.value, self.number)
+        return settle(counted, self.proposal) if self.proposal else counted

@@ -1,0 +1,313 @@
+"""What one viewer may see of a table: a seat its own hand in full and everyone else only as
+revealed; the board (and anyone without a seat) only what was revealed.
+
+A view simply lacks what its viewer may not see, so a template cannot leak it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
+from ..hand import Hand
+from ..scoring import Proposal, Tally
+from .names import spoken_code
+from .robots import RobotAction, robot_actions
+from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal
+
+if TYPE_CHECKING:
+    from .model import Table
+
+MAX_SEATS = 9
+MIN_TO_DEAL = 2
+# The rules are written for 3 to 9 players; a table deals to 2 as well, for a try-out.
+MIN_PLAYERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What one seat has shown this round: each card as last revealed, or None."""
+
+    robot: Robot | None = None
+    power: PowerCard | None = None
+    allegiance: Allegiance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat as anyone at the table may see it."""
+
+    id: int
+    name: str
+    host: bool
+    dealt: bool  # holds cards this round (a newcomer waits for the next deal)
+    shown: Shown
+    you: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NprView:
+    """The non-player robot: its allegiance is public, like the coin it is given."""
+
+    allegiance: Allegiance
+    power: PowerCard = NPR_POWER
+    name: str = NPR_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One row of the scoreboard."""
+
+    seat: int
+    name: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A round on the scoreboard: its tally, and the scores once it was kept."""
+
+    number: int
+    tally: Tally
+    scores_after: tuple[Score, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The table as one viewer may see it. Anything they may not see is absent."""
+
+    code: str
+    open: bool
+    seats: tuple[SeatView, ...]
+    round: int  # the round's number in this game; 0 before the first deal
+    points: PowerCard | None
+    npr: NprView | None
+    npr_next_deal: bool
+    reveals: tuple[Reveal, ...]  # this round's, newest first
+    you: SeatView | None = None
+    hand: Hand | None = None  # the viewer's own hand, in full
+    ended: bool = False
+    tally: Tally | None = None  # only once the round has ended, when everything is shown
+    proposal: Proposal | None = None
+    kept: bool = False
+    target: int = 10
+    scores: tuple[Score, ...] = ()  # most points first
+    winner: str | None = None  # the game's winner, by name
+    winner_seat: int | None = None  # and by seat
+    history: tuple[Kept, ...] = ()  # every kept round of the game, newest first
+    scores_after: tuple[Score, ...] = ()  # the ended round's: what the scores become
+    robot_actions: tuple[RobotAction, ...] = ()  # the viewer's, while the round is in play
+    bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
+    picked: tuple[str, ...] = ()  # public: whose power counts as negative
+    left: tuple[str, ...] = ()  # public: who left the table while this round was in play
+    scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
+    deal_id: int = 0  # the deal's tag, as forms carry it
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat.id: seat.name for seat in self.seats}
+
+    @property
+    def in_play(self) -> bool:
+        return self.round > 0 and not self.ended
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def you_win(self) -> bool:
+        """Whether the viewer has won the game."""
+        return self.you is not None and self.you.id == self.winner_seat
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The winners whose answer to the proposed split is awaited."""
+        if self.proposal is None or self.tally is None or self.tally.settled:
+            return ()
+        names = self.names
+        return tuple(names.get(s, "?") for s in self.proposal.waiting_for(self.tally))
+
+    @property
+    def may_propose(self) -> bool:
+        return (
+            self.you is not None
+            and self.tally is not None
+            and not self.tally.settled
+            and self.proposal is None
+            and self.you.id in self.tally.winners
+        )
+
+    @property
+    def must_answer(self) -> bool:
+        return (
+            self.you is not None
+            and self.proposal is not None
+            and self.tally is not None
+            and self.you.id in self.proposal.waiting_for(self.tally)
+        )
+
+    @property
+    def awaiting_proposal(self) -> bool:
+        """Several winners, and none has proposed how to share the round's value yet."""
+        return (
+            self.tally is not None
+            and len(self.tally.winners) > 1
+            and not self.tally.settled
+            and self.proposal is None
+        )
+
+    @property
+    def may_set_target(self) -> bool:
+        return self.host and self.round == 0
+
+    @property
+    def deal_offered(self) -> bool:
+        """Whether the table is at a point where a deal makes sense: no game won, and no
+        counted round waiting for its score to be kept."""
+        return not self.game_over and (not self.ended or self.kept)
+
+    @property
+    def round_label(self) -> str:
+        """Where the game stands, in a few words, for the top of a seat's page."""
+        if not self.round:
+            return "No deal yet"
+        if self.game_over:
+            return "Game over"
+        return f"Round {self.round}: over" if self.ended else f"Round {self.round}"
+
+    @property
+    def spoken_code(self) -> str:
+        return spoken_code(self.code)
+
+    @property
+    def deal_tag(self) -> str:
+        """The deal as forms carry it, like a hand's deal tag."""
+        return f"{self.deal_id:08x}"
+
+    @property
+    def host(self) -> bool:
+        """Whether the viewer is the host."""
+        return self.you is not None and self.you.host
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= MAX_SEATS
+
+    @property
+    def can_deal(self) -> bool:
+        return len(self.seats) >= MIN_TO_DEAL
+
+    @property
+    def short_of_players(self) -> bool:
+        """Fewer than the players the rules are written for."""
+        return len(self.seats) < MIN_PLAYERS
+
+
+def ranked(scores: Iterable[Score]) -> tuple[Score, ...]:
+    """Most points first; ties in seating order."""
+    return tuple(sorted(scores, key=lambda score: (-score.points, score.seat)))
+
+
+def history(table: Table) -> tuple[Kept, ...]:
+    """Each kept round with the scores it left, newest first."""
+    totals: dict[int, int] = {}
+    names = table.names
+    kept = []
+    for counted in table.game.rounds:
+        for seat, points in counted.points().items():
+            totals[seat] = totals.get(seat, 0) + points
+        every = names | counted.names()
+        after = ranked(Score(seat, every.get(seat, "?"), p) for seat, p in totals.items())
+        kept.append(Kept(counted.number, counted, after))
+    return tuple(reversed(kept))
+
+
+def shown_by(table: Table, seat_id: int) -> Shown:
+    """What a seat has shown this round, each card as last revealed; everything, once the
+    round has ended (CheatBot's truth included)."""
+    round_ = table.round
+    if round_ is not None and round_.ended:
+        hand = round_.hand_of(seat_id)
+        if hand is not None:
+            return Shown(hand.robot, hand.power, hand.allegiance)
+    robot = power = allegiance = None
+    for reveal in round_.reveals if round_ else ():
+        if reveal.seat == seat_id:
+            robot = reveal.robot or robot
+            power = reveal.power_after or reveal.power or power
+            allegiance = reveal.allegiance or allegiance
+    return Shown(robot, power, allegiance)
+
+
+def view_for(table: Table, seat_id: int | None) -> TableView:
+    """What one seat (or, with None, the board and anyone else) may see."""
+    round_ = table.round
+    seats = tuple(
+        SeatView(
+            seat.id,
+            seat.name,
+            host=seat.id == table.host,
+            dealt=round_ is not None and round_.hand_of(seat.id) is not None,
+            shown=shown_by(table, seat.id),
+            you=seat.id == seat_id,
+        )
+        for seat in table.seats
+    )
+    you = next((seat for seat in seats if seat.you), None)
+    names = table.names
+    ended = round_ is not None and round_.ended
+    scores = ranked(Score(seat.id, seat.name, table.game.score(seat.id)) for seat in table.seats)
+    winner = table.game.winner
+    ended_tally = round_.tally(names) if round_ and ended else None
+    scores_after: tuple[Score, ...] = ()
+    if ended_tally is not None and ended_tally.settled:
+        if round_ is not None and round_.kept:
+            scores_after = tuple(scores)
+        else:
+            gained = ended_tally.points()
+            scores_after = ranked(
+                Score(s.seat, s.name, s.points + gained.get(s.seat, 0)) for s in scores
+            )
+    uses = round_.uses if round_ else ()
+    picked = tuple(
+        NPR_NAME if use.target == NPR_SEAT else names.get(use.target or -1, "?")
+        for use in uses
+        if use.robot is NEGATIVEBOT
+    )
+    return TableView(
+        code=table.code,
+        open=table.open,
+        seats=seats,
+        round=round_.number if round_ else 0,
+        points=round_.points if round_ else None,
+        npr=NprView(round_.npr) if round_ and round_.npr else None,
+        npr_next_deal=table.npr,
+        reveals=tuple(reversed(round_.reveals)) if round_ else (),
+        you=you,
+        hand=round_.hand_of(you.id) if round_ and you else None,
+        ended=ended,
+        tally=ended_tally,
+        proposal=round_.proposal if round_ and ended else None,
+        kept=bool(round_ and round_.kept),
+        target=table.game.target,
+        scores=tuple(scores),
+        winner=names.get(winner) if winner is not None else None,
+        winner_seat=winner,
+        history=history(table),
+        scores_after=scores_after,
+        robot_actions=robot_actions(table, you.id) if you else (),
+        bets=tuple((names.get(u.seat, "?"), u.bet) for u in uses if u.bet is not None),
+        picked=picked,
+        left=round_.left if round_ else (),
+        scaredy=tuple(
+            (seat, names.get(seat, "?"), round_.only_power_shown(seat))
+            for seat, hand in round_.hands
+            if hand.robot is SCAREDYBOT
+        )
+        if round_ and ended and not round_.kept and you and you.host
+        else (),
+        deal_id=round_.deal_id if round_ else 0,
+    )

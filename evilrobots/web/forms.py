@@ -1,0 +1,82 @@
+"""Reading what a request says: form fields and URL parts, each refused with a 4xx in words.
+
+Shared by the applet and the tables: both post the same card controls.
+"""
+
+from __future__ import annotations
+
+from flask import abort, request
+
+from ..game.actions import Action, Part
+from ..game.cards import Allegiance
+
+
+def wants_json() -> bool:
+    """Whether the request comes from the enhancing script, which wants JSON, not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def load_action(slug: str) -> Action:
+    """Return the game action named in the URL; 404, pointing to the actions panel, otherwise."""
+    try:
+        return Action.from_slug(slug)
+    except KeyError:
+        abort(
+            404,
+            description=f"There is no action called “{slug}”. Open the actions panel to pick one.",
+        )
+
+
+def form_part() -> Part:
+    """Return the card named by the form's ``part`` field; 400 if it names none."""
+    value = request.form.get("part", "")
+    try:
+        return Part(value)
+    except ValueError:
+        abort(400, description="Say which card: robot, power or allegiance.")
+
+
+def form_allegiance(field: str = "allegiance") -> Allegiance:
+    """Return the allegiance named by the form's field; 400 if it names none."""
+    value = request.form.get(field, "")
+    try:
+        return Allegiance(value)
+    except ValueError:
+        abort(400, description="Choose an allegiance: good, evil or neutral.")
+
+
+def form_hidden_parts() -> frozenset[Part]:
+    """Return the cards listed in the form's ``hidden`` fields; 400 for an unknown one."""
+    try:
+        return frozenset(Part(value) for value in request.form.getlist("hidden"))
+    except ValueError:
+        abort(400, description="Only the robot, power and allegiance cards can be hidden.")
+
+
+def form_deal(current: int | None = None) -> int:
+    """The deal a form was made for (its ``round`` field, as the page carries it); 400 if it
+    says none.
+
+    Hiding or showing a card harms nobody if it lands in a later deal, so those forms may
+    leave it out: ``current``, the deal now in play, is taken then.
+    """
+    raw = request.form.get("round", "")
+    if not raw and current is not None:
+        return current
+    try:
+        return int(raw, 16)
+    except ValueError:
+        abort(400, description="That form is missing its round. Reload the page and try again.")
+
+
+def form_int(field: str, saying: str) -> int:
+    """A whole number from the form; 400, with ``saying``, if it is not one."""
+    try:
+        return int(request.form.get(field, "").strip())
+    except ValueError:
+        abort(400, description=saying)
+
+
+def form_seat() -> int:
+    """The player a form names by seat; 400 if it names none."""
+    return form_int("seat", "Say which player.")

@@ -1,0 +1,147 @@
+"""What every table view shares: the blueprint, the store, the loaders (each aborts with a
+sentence a player understands), this browser's seat, and the one way a change is applied
+and answered.
+
+The browser holds only a secret per table (in its signed session cookie) that names its
+seat; the seat's hand lives in the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, session, url_for
+
+from ...game.table import Seat, Table, clean_code
+from ...store import Store, TableMissing
+from ..cardview import state_for_script
+from ..forms import wants_json
+
+bp = Blueprint("tables", __name__)
+
+NOT_A_CODE = (
+    "That is not a table code: codes are eight letters and digits, like ABCD-2345 "
+    "(there is no 0, O, 1, I or L in them)."
+)
+NO_SUCH_TABLE = (
+    "There is no table with this code. Check it with the host: it may be mistyped, or the "
+    "table was idle for a day and has been cleared away."
+)
+
+
+def store() -> Store:
+    return current_app.extensions["evilrobots.store"]
+
+
+def hashed(secret: str) -> str:
+    """What the store keeps of a browser's secret: enough to recognise it, not to use it."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+# ---- Loaders: each aborts with a sentence a player understands --------------------------
+
+
+def code_from_url(raw: str) -> str:
+    """The table code in a URL; 404 if it cannot be one."""
+    code = clean_code(raw)
+    if code is None:
+        abort(404, description=f"There is no table {raw!r}. Check the code with the host.")
+    return code
+
+
+def load_table(code: str) -> Table:
+    """The table; 404 if there is none (mistyped, or idle for a day and removed)."""
+    table = store().load(code)
+    if table is None:
+        abort(404, description=NO_SUCH_TABLE)
+    return table
+
+
+def my_secret(code: str) -> str | None:
+    seats = session.get("seats")
+    return seats.get(code) if isinstance(seats, dict) else None
+
+
+def my_seat(table: Table) -> Seat | None:
+    """This browser's seat at the table, if it holds one."""
+    secret = my_secret(table.code)
+    return table.seat_with_secret(hashed(secret)) if isinstance(secret, str) else None
+
+
+def load_seat(table: Table) -> Seat:
+    """This browser's seat; 403 if it holds none."""
+    seat = my_seat(table)
+    if seat is None:
+        abort(403, description="You have no seat at this table. Open its link to join.")
+    return seat
+
+
+def keep_secret(code: str, secret: str) -> None:
+    seats = session.get("seats")
+    seats = dict(seats) if isinstance(seats, dict) else {}
+    seats[code] = secret
+    session["seats"] = seats
+    session.permanent = True
+
+
+def forget_secret(code: str) -> None:
+    seats = session.get("seats")
+    if isinstance(seats, dict) and code in seats:
+        seats = dict(seats)
+        del seats[code]
+        session["seats"] = seats
+
+
+# ---- A change, applied and answered ------------------------------------------------------
+
+
+def changed(code: str, change: Callable[[Table], Table]) -> Table:
+    """Apply a change to the table atomically and return the new table; 404 if the table is
+    gone. A refusal of the game (a ``GameError``) leaves the table untouched and reaches the
+    app's error handler, which answers it with its status."""
+    try:
+        return store().change(code, change)
+    except TableMissing:
+        load_table(code)  # says why, with a 404
+        raise
+
+
+Answer = Callable[[str, Table, Seat], Response]
+
+
+def change_by_seat(
+    raw_code: str, change: Callable[[Table, Seat], Table], answer: Answer | None = None
+) -> Response:
+    """The one path of a change made from a seat: find the table and this browser's seat
+    (404, 403), apply the change (the game says who may), then answer (by default, back to
+    the seat; JSON for the script)."""
+    code = code_from_url(raw_code)
+    table = load_table(code)
+    seat = load_seat(table)
+    table = changed(code, lambda t: change(t, seat))
+    return (answer or back_to_table())(code, table, seat)
+
+
+def back_to_seat(code: str, anchor: str | None = None) -> Response:
+    return redirect(url_for("tables.seat", code=code, _anchor=anchor), code=303)
+
+
+def back_to_table(anchor: str | None = None) -> Answer:
+    """Answer a change: to the script, that it was done; to a form, the seat's page again
+    (at ``anchor``)."""
+
+    def answer(code: str, table: Table, seat: Seat) -> Response:
+        if wants_json():
+            return jsonify({"ok": True})
+        return back_to_seat(code, anchor)
+
+    return answer
+
+
+def with_hand(code: str, table: Table, seat: Seat) -> Response:
+    """Answer a change to the seat's own hand: its new state to the script, or the page."""
+    hand = table.view_for(seat.id).hand
+    if wants_json() and hand is not None:
+        return jsonify(state_for_script(hand))
+    return back_to_seat(code)

@@ -1,0 +1,74 @@
+"""What the host does: deal, end the round, keep the score, set up the game, and look after
+the seats. The game model says who may; these views only ask."""
+
+from __future__ import annotations
+
+from flask import Response, request
+
+from ..forms import form_int, form_seat
+from ..services import rng
+from .common import back_to_table, bp, change_by_seat
+
+
+@bp.post("/t/<code>/deal")
+def deal(code: str) -> Response:
+    return change_by_seat(code, lambda t, s: t.deal(s.id, rng()), back_to_table("hand"))
+
+
+@bp.post("/t/<code>/remove")
+def remove(code: str) -> Response:
+    target = form_seat()
+    return change_by_seat(code, lambda t, s: t.remove(s.id, target), back_to_table("players"))
+
+
+@bp.post("/t/<code>/host")
+def make_host(code: str) -> Response:
+    target = form_seat()
+    return change_by_seat(code, lambda t, s: t.make_host(s.id, target), back_to_table("players"))
+
+
+@bp.post("/t/<code>/open")
+def set_open(code: str) -> Response:
+    wanted = request.form.get("open") == "yes"
+    return change_by_seat(code, lambda t, s: t.set_open(s.id, wanted), back_to_table("host"))
+
+
+@bp.post("/t/<code>/npr-rule")
+def set_npr(code: str) -> Response:
+    wanted = request.form.get("npr") == "yes"
+    return change_by_seat(code, lambda t, s: t.set_npr(s.id, wanted), back_to_table("host"))
+
+
+@bp.post("/t/<code>/end")
+def end_round(code: str) -> Response:
+    """The host ends the round: every card is shown, and the round is counted."""
+    return change_by_seat(code, lambda t, s: t.end_round(s.id), back_to_table("tally"))
+
+
+@bp.post("/t/<code>/scaredy")
+def correct_scaredy(code: str) -> Response:
+    """The host corrects ScaredyBot's bonus, for a card shown on camera only."""
+    target = form_seat()
+    only = request.form.get("only") == "yes"
+    return change_by_seat(
+        code, lambda t, s: t.correct_scaredy(s.id, target, only), back_to_table("tally")
+    )
+
+
+@bp.post("/t/<code>/keep")
+def keep_score(code: str) -> Response:
+    """The host puts the counted round on the scoreboard."""
+    return change_by_seat(code, lambda t, s: t.keep_score(s.id), back_to_table("scores"))
+
+
+@bp.post("/t/<code>/target")
+def set_target(code: str) -> Response:
+    """The host sets the points that win the game, before its first deal."""
+    target = form_int("target", "Say how many points win the game: 5 to 20.")
+    return change_by_seat(code, lambda t, s: t.set_target(s.id, target), back_to_table("host"))
+
+
+@bp.post("/t/<code>/new-game")
+def new_game(code: str) -> Response:
+    """The host starts a new game with the same seats, every score at zero."""
+    return change_by_seat(code, lambda t, s: t.new_game(s.id), back_to_table("host"))

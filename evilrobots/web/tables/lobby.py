@@ -1,0 +1,117 @@
+"""Starting a table and taking a seat at one: by its code, or from its link."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Response, abort, redirect, render_template, request, url_for
+
+from ...game.errors import GameError
+from ...game.table import Table, clean_code, clean_name, new_code
+from ...store import TableMissing
+from ..errors import status_of
+from ..services import rng
+from .common import (
+    NO_SUCH_TABLE,
+    NOT_A_CODE,
+    back_to_seat,
+    bp,
+    code_from_url,
+    hashed,
+    keep_secret,
+    load_table,
+    my_seat,
+    my_secret,
+    store,
+)
+
+
+@bp.get("/table")
+def start_or_join() -> str:
+    """Play at a table: start one, or join one by its code."""
+    return render_template("table/start.html")
+
+
+def start_page(status: int, **problems: str) -> tuple[str, int]:
+    """The start-or-join page again, with what went wrong beside the field, and what the
+    player typed kept."""
+    return render_template("table/start.html", form=request.form, **problems), status
+
+
+@bp.post("/table")
+def start() -> Response | tuple[str, int]:
+    """Start a table, with this browser as its host."""
+    try:
+        name = clean_name(request.form.get("name", ""))
+    except GameError as refused:
+        return start_page(status_of(refused), start_error=refused.message)
+    secret = secrets.token_urlsafe(32)
+    for _ in range(20):
+        table = Table.start(new_code(rng()), name, hashed(secret))
+        if store().create(table):
+            keep_secret(table.code, secret)
+            return back_to_seat(table.code)
+    abort(503, description="Could not find a free table code; please try again.")
+
+
+@bp.get("/table/join")
+def join_by_code_again() -> Response:
+    """The address a refused join left in the browser, opened again (a reload): the forms."""
+    return redirect(url_for("tables.start_or_join"), code=303)
+
+
+@bp.post("/table/join")
+def join_by_code() -> Response | tuple[str, int]:
+    """Join the table whose code the player typed."""
+    code = clean_code(request.form.get("code", ""))
+    if code is None:
+        return start_page(404, join_error=NOT_A_CODE, join_field="code")
+    table = store().load(code)
+    if table is None:
+        return start_page(404, join_error=NO_SUCH_TABLE, join_field="code")
+    refused = take_seat_at(table)
+    if refused is not None:
+        return start_page(status_of(refused), join_error=refused.message, join_field="name")
+    return back_to_seat(code)
+
+
+def take_seat_at(table: Table) -> GameError | None:
+    """Seat this browser at the table, under the name in the form; or say why not."""
+    if my_seat(table) is not None:
+        return None
+    secret = secrets.token_urlsafe(32)
+    try:
+        store().change(table.code, lambda t: t.join(request.form.get("name", ""), hashed(secret)))
+    except GameError as refused:
+        return refused
+    except TableMissing:
+        return GameError(NO_SUCH_TABLE)
+    keep_secret(table.code, secret)
+    return None
+
+
+@bp.post("/t/<code>/join")
+def join(code: str) -> Response | tuple[str, int]:
+    """Take a seat at this table (from its link)."""
+    code = code_from_url(code)
+    table = load_table(code)
+    refused = take_seat_at(table)
+    if refused is not None:
+        return join_page(table, status_of(refused), error=refused.message)
+    return back_to_seat(code)
+
+
+def join_page(table: Table, status: int = 200, **more: Any) -> tuple[str, int]:
+    """The join form of a table, for a browser without a seat at it."""
+    return (
+        render_template(
+            "table/join.html",
+            view=table.view_for(None),
+            code=table.code,
+            form=request.form,
+            lost_seat=my_secret(table.code) is not None,
+            **more,
+        ),
+        status,
+    )

@@ -1,0 +1,99 @@
+"""A seat leaving the table, or moving to another phone with a one-time link."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Response, redirect, render_template, session, url_for
+
+from ...game.table import Seat, Table
+from ..services import now
+from .common import (
+    back_to_seat,
+    bp,
+    change_by_seat,
+    changed,
+    code_from_url,
+    forget_secret,
+    hashed,
+    keep_secret,
+    load_table,
+    my_seat,
+)
+from .parts import qr_svg
+
+# A move link works once, for this long.
+MOVE_SECONDS = 10 * 60
+
+
+@bp.post("/t/<code>/leave")
+def leave(code: str) -> Response:
+    """Give up this browser's seat."""
+
+    def gone(code: str, table: Table, seat: Seat) -> Response:
+        forget_secret(code)
+        return redirect(url_for("tables.start_or_join"), code=303)
+
+    return change_by_seat(code, lambda t, s: t.leave(s.id), gone)
+
+
+@bp.post("/t/<code>/move")
+def offer_move(code: str) -> Response:
+    """Make a one-time link that moves this seat to another phone, shown on this phone."""
+    token = secrets.token_urlsafe(24)
+    until = now() + MOVE_SECONDS
+
+    def show_link(code: str, table: Table, seat: Seat) -> Response:
+        moves = session.get("move")
+        moves = dict(moves) if isinstance(moves, dict) else {}
+        moves[code] = {
+            "url": url_for("tables.take_seat", code=code, token=token, _external=True),
+            "until": until,
+        }
+        session["move"] = moves
+        return redirect(url_for("tables.move_link", code=code), code=303)
+
+    return change_by_seat(code, lambda t, s: t.offer_move(s.id, hashed(token), until), show_link)
+
+
+@bp.get("/t/<code>/move")
+def move_link(code: str) -> str | Response:
+    """This phone's one-time link to move its seat, on a page of its own (not on camera)."""
+    code = code_from_url(code)
+    table = load_table(code)
+    if my_seat(table) is None:  # the seat has gone to the other phone already
+        return redirect(url_for("tables.seat", code=code), code=303)
+    moves = session.get("move")
+    move = moves.get(code) if isinstance(moves, dict) else None
+    if not (isinstance(move, dict) and move.get("until", 0) > now()):
+        move = None
+    return render_template(
+        "table/move_link.html",
+        view=table.view_for(None),
+        version=table.version,
+        code=code,
+        move=move,
+        move_qr=qr_svg(move["url"], "QR code of the link that moves your seat") if move else None,
+    )
+
+
+@bp.get("/t/<code>/move/<token>")
+def take_seat_page(code: str, token: str) -> str:
+    """The page a move link opens: take the seat on this phone, with one tap."""
+    code = code_from_url(code)
+    table = load_table(code)
+    seat = table.seat_with_move(hashed(token), now())
+    return render_template(
+        "table/move.html", view=table.view_for(None), code=code, token=token, seat=seat
+    )
+
+
+@bp.post("/t/<code>/move/<token>")
+def take_seat(code: str, token: str) -> Response:
+    """Take the seat a move link names, on this phone (no seat of its own needed)."""
+    code = code_from_url(code)
+    load_table(code)
+    secret = secrets.token_urlsafe(32)
+    changed(code, lambda t: t.take_move(hashed(token), hashed(secret), now())[0])
+    keep_secret(code, secret)
+    return back_to_seat(code)

@@ -1,0 +1,113 @@
+"""The pages of a table: a seat's page (its cards, the table, the reveals), the board for
+sharing the screen, and the actions with their views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, render_template, request, url_for
+from markupsafe import Markup
+
+from ...game.actions import actions_by_phase
+from ...game.cards import CHEATBOT, Allegiance
+from ...game.table import Seat, Table
+from ..cardview import actions_panel
+from ..forms import load_action
+from .common import back_to_seat, bp, code_from_url, load_seat, load_table, my_seat
+from .lobby import join_page
+from .parts import hand_key, join_details, render_hand
+
+
+@bp.get("/t/<code>")
+def seat(code: str) -> Response | tuple[str, int]:
+    """The seat page: your cards, the table, the reveals; or, without a seat, the join form."""
+    code = code_from_url(code)
+    table = load_table(code)
+    seat = my_seat(table)
+    if seat is None:
+        return join_page(table)
+    return seat_page(table, seat)
+
+
+def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
+    """A seat's page: its cards, the table, the reveals (``more`` for a form sent back)."""
+    view = table.view_for(seat.id)
+    response = Response(
+        render_template(
+            "table/seat.html",
+            view=view,
+            version=table.version,
+            # Our own autoescaped template's output.
+            hand_html=Markup(render_hand(view, view.hand)) if view.hand else None,  # nosec B704
+            hand_key=hand_key(view),
+            actions_panel=actions_panel("tables.action_view", code=table.code),
+            **join_details(table.code),
+            **more,
+        ),
+        status=status,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<code>/<path:rest>")
+def elsewhere_at_table(code: str, rest: str) -> Response:
+    """A form's address opened again (a reload after a refused split, a shared link) or one
+    the table does not have: the table itself, never a dead end. Its own pages (the board,
+    the actions, ...) are routes of their own and come first."""
+    return back_to_seat(code_from_url(code), "tally" if rest == "split" else None)
+
+
+@bp.get("/t/<code>/board")
+def board(code: str) -> Response:
+    """The board: what every seat has revealed this round, for screen-sharing on the call."""
+    code = code_from_url(code)
+    table = load_table(code)
+    response = Response(
+        render_template(
+            "table/board.html",
+            view=table.view_for(None),
+            version=table.version,
+            code=code,
+            seated=my_seat(table) is not None,
+            **join_details(code),
+        )
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<code>/actions")
+def actions(code: str) -> str:
+    """The actions panel as a page (for browsers without the script)."""
+    code = code_from_url(code)
+    load_table(code)
+    return render_template(
+        "actions.html",
+        phases=actions_by_phase(),
+        action_endpoint="tables.action_view",
+        action_args={"code": code},
+        back_url=url_for("tables.seat", code=code),
+    )
+
+
+@bp.get("/t/<code>/action/<slug>")
+def action_view(code: str, slug: str) -> str:
+    """An action's view at a table: just what it shows, and Reveal to the table."""
+    code = code_from_url(code)
+    action = load_action(slug)
+    table = load_table(code)
+    seat = load_seat(table)
+    view = table.view_for(seat.id)
+    if view.hand is None:
+        abort(409, description="You hold no cards in this round yet: wait for the next deal.")
+    shown = view.hand.allegiance
+    cheat = view.hand.robot is CHEATBOT and action.cheat_may_lie
+    if cheat and request.args.get("show"):
+        try:
+            shown = Allegiance(request.args["show"])
+        except ValueError:
+            abort(400, description="Choose an allegiance to show: good, evil or neutral.")
+    return render_template(
+        "table/action.html", view=view, action=action, shown=shown, cheat=cheat, code=code
+    )
