@@ -8,18 +8,9 @@ import pytest
 from werkzeug.serving import make_server
 
 from evilrobots.factory import create_app
+from tests.support.clients import Clock, Player
 from tools import chromium
 from tools.redis_server import RedisServer
-
-
-class Clock:
-    """A clock the test moves by hand (``clock.now += 60``)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -51,25 +42,6 @@ def redis_url(redis_server) -> str:
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-class Player:
-    """One browser's view of the app through the Flask test client."""
-
-    def __init__(self, client):
-        self.client = client
-
-    def hand(self) -> dict:
-        """Open the card view and return the hand as stored in the session."""
-        assert self.client.get("/").status_code == 200
-        with self.client.session_transaction() as session:
-            return dict(session["hand"])
-
-    def post(self, path: str, **form):
-        return self.client.post(path, data=form)
-
-    def post_json(self, path: str, **form):
-        return self.client.post(path, data=form, headers={"Accept": "application/json"})
 
 
 @pytest.fixture

@@ -1,0 +1,36 @@
+"""What the browser tests share: a phone that records every event its page receives, and a
+table of three phones and a board, joined as players join."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.browser import RECORD_EVENTS, Seat, join_by_code, join_by_link, start_table
+
+
+@pytest.fixture
+def open_seat(new_phone):
+    def open_(name: str, javascript: bool = True) -> Seat:
+        page = new_phone(javascript=javascript)
+        page.add_init_script(RECORD_EVENTS)
+        return Seat(page, name)
+
+    return open_
+
+
+@pytest.fixture
+def table(open_seat, live_server, new_phone):
+    """Ada (host) starts a table; Bob joins by link, Cy by code; a laptop opens the board."""
+    ada, bob, cy = open_seat("Ada"), open_seat("Bob"), open_seat("Cy")
+    url = start_table(ada, live_server)
+    code = url.rsplit("/", 1)[1]
+    players = ada.page.get_by_role("list").filter(has_text="Ada")
+    join_by_link(bob, url)
+    expect(players).to_contain_text("Bob")  # live, without a reload
+    join_by_code(cy, live_server, code)
+    expect(players).to_contain_text("Cy")
+    board = new_phone({"width": 1280, "height": 720})
+    board.add_init_script(RECORD_EVENTS)
+    board.goto(url + "/board")
+    return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}

@@ -1,0 +1,379 @@
+"""The web platform's own audits: axe-core, the W3C Nu HTML checker and Lighthouse.
+
+They need the npm packages in package.json (`npm ci`) and Java for the Nu checker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from evilrobots.game.actions import Action
+from evilrobots.game.cards import Allegiance
+from tests.support.cards import give
+from tools import chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_MODULES = ROOT / "node_modules"
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"
+
+PAGES = [
+    "/",
+    "/actions",
+    "/action/convert-other",
+    "/action/debate",
+    "/action/end-of-round",
+    "/rules",
+    "/robots",
+    "/video",
+    "/print",
+    "/credits",
+    "/no-such-page",
+]
+
+
+def require(path: Path) -> Path:
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run `npm ci` in {ROOT}")
+    return path
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(require(AXE)))
+    result = page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values:"
+        " ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})"
+    )
+    return [
+        {"id": v["id"], "help": v["help"], "nodes": [n["html"][:120] for n in v["nodes"][:3]]}
+        for v in result["violations"]
+    ]
+
+
+@pytest.fixture(params=["dark", "light"])
+def audited_phone(request, browser, live_server):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme=request.param, bypass_csp=True
+    )
+    page = context.new_page()
+    page.base = live_server
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_violations(audited_phone, path):
+    audited_phone.goto(audited_phone.base + path)
+    assert axe_violations(audited_phone) == []
+
+
+def test_axe_finds_no_violations_with_the_actions_panel_open(audited_phone):
+    audited_phone.goto(audited_phone.base + "/")
+    audited_phone.get_by_role("link", name="Actions").click()
+    assert axe_violations(audited_phone) == []
+
+
+def test_axe_finds_no_violations_in_an_action_view_in_place(audited_phone):
+    audited_phone.goto(audited_phone.base + "/")
+    audited_phone.get_by_role("link", name="Actions").click()
+    audited_phone.get_by_role("link", name=Action.ROBOT_ACTION.label).click()
+    assert axe_violations(audited_phone) == []
+
+
+def test_axe_finds_no_violations_with_cards_hidden(audited_phone):
+    audited_phone.goto(audited_phone.base + "/")
+    for part in ["robot", "power", "allegiance"]:
+        audited_phone.get_by_role("button", name=f"Hide {part}").click()
+    audited_phone.get_by_role("button", name="Draw points card").click()
+    assert axe_violations(audited_phone) == []
+
+
+# ---- Tables: every page, as the host, another player, and a stranger see it ----------------
+
+
+@pytest.fixture(scope="module")
+def table(browser, live_server):
+    """A dealt table: Ada (host) and Bob seated, Bob has revealed; the non-player robot too.
+
+    Returns the table's URL and each player's cookies, to open its pages as them."""
+    ada = browser.new_context()
+    page = ada.new_page()
+    page.goto(live_server + "/table")
+    page.get_by_label("Your name").first.fill("Ada")
+    page.get_by_role("button", name="Start a table").click()
+    url = page.url
+    lobby = ada.cookies()
+    bob = browser.new_context()
+    other = bob.new_page()
+    other.goto(url)
+    other.get_by_label("Your name").fill("Bob")
+    other.get_by_role("button", name="Join", exact=True).click()
+    page.goto(url)
+    page.get_by_role("button", name="Add the non-player robot to the next deal").click()
+    page.get_by_role("button", name="Deal", exact=True).click()
+    other.locator("#hand").wait_for()  # Bob's phone has loaded its cards, live
+    other.goto(url + "/action/prove-power")
+    other.get_by_role("button", name="Reveal to the table").click()
+    seats = {"ada": ada.cookies(), "bob": bob.cookies(), "lobby": lobby}
+    yield {"url": url, "seats": seats}
+    ada.close()
+    bob.close()
+
+
+@pytest.fixture(scope="module")
+def ended(browser, live_server, live_app):
+    """A table whose round has ended: Bob and Cy won for Evil and must settle a split; Cy
+    has a link to move her seat open on her phone."""
+    phones = {}
+    for name in ["Ada", "Bob", "Cy"]:
+        phones[name] = browser.new_context().new_page()
+    ada = phones["Ada"]
+    ada.goto(live_server + "/table")
+    ada.get_by_label("Your name").first.fill("Ada")
+    ada.get_by_role("button", name="Start a table").click()
+    url = ada.url
+    for name in ["Bob", "Cy"]:
+        phones[name].goto(url)
+        phones[name].get_by_label("Your name").fill(name)
+        phones[name].get_by_role("button", name="Join", exact=True).click()
+    ada.goto(url)
+    ada.get_by_role("button", name="Deal", exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        6,
+        ada=("SumoBot", 4, Allegiance.GOOD),
+        bob=("LockBot", 3, Allegiance.EVIL),
+        cy=("ScaredyBot", 2, Allegiance.EVIL),
+    )
+    ada.goto(url)
+    ada.get_by_role("button", name="End the round").click()
+    ada.get_by_role("button", name=re.compile("^Tap again")).click()
+    phones["Cy"].goto(url)
+    phones["Cy"].get_by_role("button", name="Move to another phone").click()
+    seats = {f"{name.lower()} (ended)": phones[name].context.cookies() for name in phones}
+    yield {"url": url, "seats": seats}
+    for page in phones.values():
+        page.context.close()
+
+
+def table_views(table, ended) -> list[tuple[str, str | None]]:
+    """(path, whose cookies) for every table page worth auditing."""
+    url, done = table["url"], ended["url"]
+    return [
+        ("/table", None),
+        (url, None),  # the join form
+        (url + "/board", None),
+        (url, "ada"),  # the host's seat page, dealt
+        (url, "bob"),
+        (url + "/action/convert-other", "bob"),
+        (url + "/actions", "bob"),
+        (url + "/move/not-a-real-link", None),
+        (done, "ada (ended)"),  # the count, Keep the score, ScaredyBot's correction
+        (done, "bob (ended)"),  # a winner's split form
+        (done + "/board", None),  # the count on the board
+        (done + "/move", "cy (ended)"),  # the one-time link to move a seat, with its QR code
+        ("/t/ZZZZ2345", None),  # an unknown table: the error page
+    ]
+
+
+TABLE_VIEWS = [
+    "start or join",
+    "join form",
+    "board",
+    "host's seat",
+    "player's seat",
+    "action view",
+    "actions page",
+    "move link",
+    "host at the end",
+    "winner at the end",
+    "board at the end",
+    "move link offered",
+    "unknown table",
+]
+
+
+@pytest.mark.parametrize("number", range(len(TABLE_VIEWS)), ids=TABLE_VIEWS)
+def test_axe_finds_no_violations_on_table_pages(audited_phone, table, ended, number):
+    path, whose = table_views(table, ended)[number]
+    if whose:
+        audited_phone.context.add_cookies((table["seats"] | ended["seats"])[whose])
+    audited_phone.goto(path if path.startswith("http") else audited_phone.base + path)
+    assert axe_violations(audited_phone) == []
+
+
+@pytest.mark.parametrize("moment", ["in play", "at the end"])
+def test_axe_finds_no_violations_on_the_board_at_1280x720(browser, table, ended, moment):
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True)
+    page = context.new_page()
+    page.goto((table if moment == "in play" else ended)["url"] + "/board")
+    assert axe_violations(page) == []
+    context.close()
+
+
+def test_axe_finds_no_violations_in_the_seats_action_view_in_place(audited_phone, table):
+    audited_phone.context.add_cookies(table["seats"]["bob"])
+    audited_phone.goto(table["url"])
+    audited_phone.get_by_role("link", name="Actions").click()
+    audited_phone.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+    assert axe_violations(audited_phone) == []
+
+
+def test_nu_html_checker_reports_no_errors_on_table_pages(
+    browser, live_server, table, ended, tmp_path
+):
+    documents = {}
+    for name, (path, whose) in zip(TABLE_VIEWS, table_views(table, ended), strict=True):
+        context = browser.new_context()
+        if whose:
+            context.add_cookies((table["seats"] | ended["seats"])[whose])
+        url = path if path.startswith("http") else live_server + path
+        documents[name] = context.request.get(url).text()
+        page = context.new_page()
+        page.goto(url)
+        documents[name + " (live DOM)"] = page.content()
+        context.close()
+    assert nu_errors(documents, tmp_path) == []
+
+
+def nu_errors(documents: dict[str, str], folder: Path) -> list[tuple[str, str]]:
+    """Run the Nu HTML checker on named documents; return (name, message) for each error."""
+    if not shutil.which("java"):
+        pytest.fail("the Nu HTML checker needs Java: apt-get install -y default-jre-headless")
+    names = {}
+    for number, (name, html) in enumerate(documents.items()):
+        target = folder / f"page-{number}.html"
+        target.write_text(html)
+        names[str(target)] = name
+    run = subprocess.run(
+        ["java", "-jar", str(require(VNU)), "--errors-only", "--format", "json", *names],
+        capture_output=True,
+        text=True,
+    )
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    return [
+        (names.get(m.get("url", "").removeprefix("file:"), m.get("url")), m["message"])
+        for m in messages
+    ]
+
+
+def test_nu_html_checker_reports_no_errors_on_any_page(client, tmp_path):
+    pages = {path: client.get(path).get_data(as_text=True) for path in PAGES}
+    assert nu_errors(pages, tmp_path) == []
+
+
+# The states the script puts a page in, each checked as the browser holds it (its DOM).
+def _panel_open(page):
+    page.get_by_role("link", name="Actions").click()
+
+
+def _action_in_place(page):
+    page.get_by_role("link", name="Actions").click()
+    page.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+
+
+def _all_hidden_and_points(page):
+    for part in ["robot", "power", "allegiance"]:
+        page.get_by_role("button", name=f"Hide {part}").click()
+    page.get_by_role("button", name="Draw points card").click()
+    page.get_by_role("region", name="Points card").wait_for()
+
+
+def _shuffled_with_undo(page):
+    page.get_by_role("button", name="Shuffle", exact=True).click()
+    page.get_by_role("button", name="Undo shuffle").wait_for()
+
+
+def _offline_note(page):
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Evil", exact=True).click()
+    page.get_by_text("Offline.").wait_for()
+
+
+STATES = {
+    "actions panel open": _panel_open,
+    "action view in place": _action_in_place,
+    "every card hidden, points drawn": _all_hidden_and_points,
+    "after a shuffle, undo offered": _shuffled_with_undo,
+    "offline note": _offline_note,
+}
+
+
+def test_nu_html_checker_reports_no_errors_in_any_state_of_the_card_view(
+    new_phone, live_server, tmp_path
+):
+    documents = {}
+    for name, arrange in STATES.items():
+        page = new_phone()
+        page.goto(live_server + "/")
+        arrange(page)
+        documents[name] = page.content()
+        page.context.set_offline(False)
+    assert nu_errors(documents, tmp_path) == []
+
+
+def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) -> dict:
+    """Lighthouse (mobile) on one page, as the browser holding these cookies would see it."""
+    headers = []
+    if cookies:
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in cookies)
+        headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"]
+    command = [
+        str(require(LIGHTHOUSE)),
+        url,
+        "--only-categories=accessibility,performance,best-practices",
+        "--form-factor=mobile",
+        *chromium.lighthouse_flags(),
+        *headers,
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+    ]
+    for _ in range(3):
+        run = subprocess.run(command, capture_output=True, text=True, timeout=240)
+        # Now and then Lighthouse 12 loses the start of its own trace of the page load
+        # (NO_NAVSTART, "Please run Lighthouse again"): a fault of the recording, not of
+        # the page, so it runs again, as it asks. Any other failure fails at once.
+        if run.returncode == 0 or "NO_NAVSTART" not in run.stderr:
+            break
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(report.read_text())
+
+
+@pytest.fixture(scope="module")
+def lighthouse(live_server, table, tmp_path_factory) -> dict[str, dict]:
+    """Lighthouse's reports on the card view, a player's seat at a table, and the board."""
+    folder = tmp_path_factory.mktemp("lighthouse")
+    return {
+        "card view": run_lighthouse(live_server + "/", folder / "cards.json"),
+        "seat": run_lighthouse(table["url"], folder / "seat.json", table["seats"]["bob"]),
+        "board": run_lighthouse(table["url"] + "/board", folder / "board.json"),
+    }
+
+
+def failing_audits(report: dict, category: str) -> list[str]:
+    refs = report["categories"][category]["auditRefs"]
+    return [
+        f"{ref['id']}: {report['audits'][ref['id']]['title']}"
+        for ref in refs
+        if ref["weight"] and (report["audits"][ref["id"]]["score"] or 0) < 1
+    ]
+
+
+@pytest.mark.parametrize("page", ["card view", "seat", "board"])
+@pytest.mark.parametrize(
+    ("category", "minimum"),
+    [("accessibility", 1.0), ("performance", 0.95), ("best-practices", 0.95)],
+)
+def test_lighthouse_scores(lighthouse, page, category, minimum):
+    report = lighthouse[page]
+    score = report["categories"][category]["score"]
+    assert score >= minimum, (score, failing_audits(report, category))

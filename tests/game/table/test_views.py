@@ -1,0 +1,56 @@
+"""What each viewer of a table may see: its own hand in full, the others only as revealed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from evilrobots.game.actions import Action
+from evilrobots.game.cards import Allegiance, PowerCard
+from tests.support.cards import known
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+# ---- What each viewer sees -------------------------------------------------------------------
+
+
+def test_a_seat_sees_its_own_hand_and_only_what_others_revealed(three):
+    table = three.reveal(2, 1, Action.PROVE_POWER)
+    view = table.view_for(1)
+    assert view.hand == table.round.hand_of(1)
+    bob = next(seat for seat in view.seats if seat.id == 2)
+    assert bob.shown.power == table.round.hand_of(2).power
+    assert bob.shown.robot is None and bob.shown.allegiance is None
+    cy = next(seat for seat in view.seats if seat.id == 3)
+    assert cy.shown.robot is None and cy.shown.power is None and cy.shown.allegiance is None
+
+
+def test_the_board_holds_no_hand(three):
+    board = three.view_for(None)
+    assert board.hand is None and board.you is None
+    assert board.points == three.round.points
+
+
+@pytest.mark.parametrize("viewer", [None, 1, 3])
+def test_a_view_does_not_change_when_someone_elses_secret_cards_do(three, viewer):
+    """Bob's unrevealed hand, whatever it is, leaves every other view exactly the same."""
+    other = known(three, bob="SwapBot").choose(2, 1, Allegiance.EVIL)
+    other = replace(
+        other,
+        round=other.round.with_hand(
+            2,
+            replace(
+                other.round.hand_of(2),
+                power=PowerCard(1 if three.round.hand_of(2).power.value != 1 else 2),
+            ),
+        ),
+    )
+    assert three.view_for(viewer) == other.view_for(viewer)
+    assert three.view_for(2) != other.view_for(2)
+
+
+def test_the_newest_reveal_comes_first(three):
+    table = three.reveal(2, 1, Action.PROVE_POWER).reveal(3, 1, Action.REACTION)
+    assert [reveal.seat for reveal in table.view_for(None).reveals] == [3, 2]

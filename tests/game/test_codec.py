@@ -1,0 +1,116 @@
+"""Hands and tables kept as JSON, and anything else refused."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from evilrobots.game.actions import Action, Part
+from evilrobots.game.cards import ROBOTS, Allegiance, Coin, PowerCard
+from evilrobots.game.codec import dump_hand, load_hand, load_table, table_state
+from evilrobots.game.deal import Deal
+from evilrobots.game.hand import Hand
+from tests.support.cards import known
+from tests.support.tables import seated
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+# ---- Kept as JSON ----------------------------------------------------------------------------
+
+
+def test_a_table_survives_the_round_trip_through_json(three):
+    table = (
+        three.reveal(2, 1, Action.CONVERT_OTHER)
+        .choose(1, 1, Allegiance.EVIL)
+        .offer_move(3, "t", 10.0)
+        .set_npr(1, True)
+        .deal(1, random.Random(2))
+        .convert_npr(1, 2, Allegiance.GOOD)
+        .reveal(1, 2, Action.END_OF_ROUND)
+        .leave(3)  # mid-round: the round remembers who left
+    )
+    assert table.round.left == ("Cy",)
+    assert load_table(table_state(table)) == table
+
+
+@pytest.mark.parametrize("state", [{}, {"v": 2}, {"v": 1, "code": "X"}, []])
+def test_anything_else_is_not_a_table(state):
+    with pytest.raises(ValueError):
+        load_table(state)
+
+
+def test_everything_survives_the_round_trip_through_json(table):
+    table = known(table, 6, bob=("NegativeBot", 3, E), cy=("CopyBot", 2, E))
+    table = table.set_npr(1, True)
+    table = table.use_robot(2, 1, "NegativeBot", target=1).use_robot(3, 1, "NegativeBot", target=2)
+    ended = table.end_round(1)
+    two_winners = known(
+        seated("Ada", "Bob", "Cy").deal(1, random.Random(2)),
+        6,
+        ada=("SumoBot", 4, G),
+        bob=("LockBot", 3, E),
+        cy=("PushBot", 2, E),
+    ).end_round(1)
+    proposed = two_winners.propose_split(2, {2: 3, 3: 3})
+    kept = proposed.answer_split(3, False).keep_score(1).deal(1, random.Random(9))
+    for one in (table, ended, proposed, kept):
+        assert load_table(table_state(one)) == one
+
+
+# ---- A hand, as the applet's cookie keeps it --------------------------------------------------
+
+
+@pytest.fixture
+def hand() -> Hand:
+    return Hand.from_deal(Deal(ROBOTS[2], PowerCard(6), (Coin.HEADS, Coin.TAILS)))
+
+
+def test_dump_and_load_round_trip_every_shape_of_hand(hand):
+    rng = random.Random(5)
+    shapes = [
+        hand,
+        hand.hide(Part.ROBOT).hide(Part.ALLEGIANCE),
+        hand.choose(Allegiance.EVIL),
+        hand.draw_points(rng).hide(Part.POWER),
+        hand.randomise(rng),
+        replace(hand, deal_id=0xDEADBEEF),
+        replace(hand, deal_id=2**32 - 1),
+    ]
+    for shape in shapes:
+        assert load_hand(dump_hand(shape)) == shape
+    assert dump_hand(replace(hand, deal_id=0xDEADBEEF))["n"] == 0xDEADBEEF
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        None,
+        [],
+        "hand",
+        {},
+        {"v": 2, "r": 0, "p": 3, "a": "g", "h": ""},
+        {"v": 1, "r": 18, "p": 3, "a": "g", "h": ""},
+        {"v": 1, "r": -1, "p": 3, "a": "g", "h": ""},
+        {"v": 1, "r": True, "p": 3, "a": "g", "h": ""},
+        {"v": 1, "r": 0, "p": 10, "a": "g", "h": ""},
+        {"v": 1, "r": 0, "p": "3", "a": "g", "h": ""},
+        {"v": 1, "r": 0, "p": 3, "a": "x", "h": ""},
+        {"v": 1, "r": 0, "p": 3, "a": ["g"], "h": ""},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "z"},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": 5},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "f": "HX"},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "f": "TT"},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "x": 0},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": -1},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": 2**32},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": "1"},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": True},
+        {"v": 1, "r": 0, "p": 3, "a": "g", "h": "", "n": 1.0},
+    ],
+)
+def test_load_refuses_anything_that_is_not_a_hand(state):
+    with pytest.raises(ValueError):
+        load_hand(state)

@@ -1,0 +1,118 @@
+"""The production server: its flags, gunicorn serving the app and logging to standard
+output, and a stop asked for while workers boot."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from evilrobots.serving import serve
+from tests.support.servers import ROOT, answer_once_up, free_port
+
+
+def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
+    monkeypatch.setenv("EVILROBOTS_PORT", "9001")
+    monkeypatch.setenv("EVILROBOTS_WORKERS", "3")
+    args = serve.parse_args([])
+    assert (args.host, args.port, args.workers) == ("0.0.0.0", 9001, 3)
+    args = serve.parse_args(["--host", "127.0.0.1", "--port", "9002", "--workers", "5"])
+    assert (args.host, args.port, args.workers) == ("127.0.0.1", 9002, 5)
+
+
+def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
+    port = free_port()
+    env = os.environ | {"SECRET_KEY": "g" * 40, "EVILROBOTS_WORKERS": "2"}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "evilrobots.serving.serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    try:
+        assert answer_once_up(f"http://127.0.0.1:{port}/healthz", server, 20) == b"ok\n"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as response:
+            assert response.status == 200
+            assert response.headers["Server"].startswith("gunicorn")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            out, err = server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            out, err = server.communicate()
+            pytest.fail(f"the server did not stop within 20 s of SIGTERM:\n{out[-3000:]}\n{err}")
+    assert "Booting worker" in out
+    assert '"GET /healthz HTTP/1.1" 200' in out
+    assert err == ""
+
+
+def test_a_server_stopped_while_its_workers_boot_stops_at_once(tmp_path):
+    """A deploy may stop the server a moment after starting it: each worker still booting
+    must hear the stop too, not leave the server waiting out its graceful timeout (30 s)."""
+    for attempt in range(3):
+        server = subprocess.Popen(
+            [sys.executable, "-m", "evilrobots.serving.serve", "--host", "127.0.0.1"]
+            + ["--port", str(free_port()), "--workers", "2"]
+            + ["--store", f"sqlite:{tmp_path / f'tables-{attempt}.sqlite3'}"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=os.environ | {"SECRET_KEY": "b" * 40},
+            text=True,
+        )
+        assert server.stdout is not None
+        booted = 0
+        for line in server.stdout:
+            booted += "Booting worker" in line
+            if booted == 2:
+                break
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+            pytest.fail(f"attempt {attempt}: still running 10 s after SIGTERM during boot")
+        finally:
+            server.stdout.close()
+        assert time.monotonic() - started < 10
+
+
+def test_flask_finds_the_app_by_the_package_name_for_development(tmp_path):
+    """``flask --app evilrobots run --debug``, Flask's own convention, serves the app."""
+    port = free_port()
+    flask = Path(sys.executable).with_name("flask")
+    env = os.environ | {
+        "SECRET_KEY": "d" * 40,
+        "EVILROBOTS_STORE": f"sqlite:{tmp_path}/tables.sqlite3",
+        "PYTHONPATH": str(ROOT),  # this checkout's package, whatever is installed
+    }
+    server = subprocess.Popen(
+        [str(flask), "--app", "evilrobots", "run", "--debug", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,  # the reloader's child goes with it
+    )
+    try:
+        assert answer_once_up(f"http://127.0.0.1:{port}/healthz", server, 30) == b"ok\n"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+        server.stdout.close()

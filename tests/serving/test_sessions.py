@@ -1,0 +1,110 @@
+"""Where a player's hand lives: a small signed cookie, verified once per process and checked
+for age and tampering every time, and the key that signs it."""
+
+from datetime import timedelta
+
+from flask.sessions import SecureCookieSessionInterface
+
+from evilrobots.factory import create_app
+from evilrobots.serving import sessions
+from evilrobots.serving.secret_key import load_or_create_secret_key
+
+# ---- Where the hand lives ------------------------------------------------------------
+
+
+def test_the_hand_lives_in_a_small_signed_cookie_not_on_the_server(app, client):
+    assert isinstance(app.session_interface, SecureCookieSessionInterface)
+    response = client.get("/")
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("evilrobots=")
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Expires=" in cookie
+    assert len(cookie) < 300
+
+
+def test_hands_survive_a_restart_because_the_key_is_kept(tmp_path, monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
+    first = create_app(instance_path=tmp_path)
+    assert (tmp_path / "secret_key").exists()
+    client = first.test_client()
+    client.get("/")
+    client.post("/hide", data={"part": "power"})
+    cookie = client.get_cookie("evilrobots").value
+    with client.session_transaction() as session:
+        before = dict(session["hand"])
+
+    restarted = create_app(instance_path=tmp_path)
+    assert restarted.config["SECRET_KEY"] == first.config["SECRET_KEY"]
+    again = restarted.test_client()
+    again.set_cookie("evilrobots", cookie)
+    again.get("/")
+    with again.session_transaction() as session:
+        assert session["hand"] == before
+
+
+def test_a_remembered_cookie_is_still_checked_for_age_and_tampering(app, client):
+    client.get("/")
+    good = client.get_cookie("evilrobots").value
+    assert "Set-Cookie" not in client.get("/").headers  # known and kept: nothing to set
+    payload, signature = good.rsplit(".", 1)
+    forger = app.test_client()
+    forger.set_cookie("evilrobots", payload + "." + signature[::-1])
+    assert "Set-Cookie" in forger.get("/").headers  # refused: a fresh hand is dealt
+    late = app.test_client()
+    late.set_cookie("evilrobots", good)
+    app.permanent_session_lifetime = timedelta(seconds=-1)  # every cookie is now too old
+    assert "Set-Cookie" in late.get("/").headers
+
+
+def test_the_session_is_found_whatever_other_cookies_come_with_it(app, client):
+    client.get("/")
+    client.post("/hide", data={"part": "power"})
+    cookie = client.get_cookie("evilrobots").value
+    for header in (
+        f"evilrobots={cookie}",
+        f"theme=dark; evilrobots={cookie}",
+        f"evilrobots={cookie}; theme=dark",
+        f"theme=dark; evilrobots={cookie}",  # the same header again: remembered
+    ):
+        page = app.test_client(use_cookies=False).get("/", headers={"Cookie": header})
+        assert "Set-Cookie" not in page.headers  # the hand was found, not dealt afresh
+        assert 'data-part="power" data-hidden="true"' in page.get_data(as_text=True)
+    stranger = app.test_client(use_cookies=False)
+    assert "Set-Cookie" in stranger.get("/", headers={"Cookie": "theme=dark"}).headers
+
+
+def test_only_short_cookie_headers_are_remembered(app, client):
+    client.get("/")
+    cookie = client.get_cookie("evilrobots").value
+    remembered = app.session_interface._verified
+    padded = f"evilrobots={cookie}; pad={'x' * sessions.HEADER_LIMIT}"
+    for header in (padded, padded + "y", f"evilrobots={cookie}"):
+        page = app.test_client(use_cookies=False).get("/", headers={"Cookie": header})
+        assert page.status_code == 200 and "Set-Cookie" not in page.headers
+    assert set(remembered) == {f"evilrobots={cookie}"}
+
+
+def test_one_request_changing_its_session_never_changes_anothers(app, client):
+    client.get("/")
+    cookie = client.get_cookie("evilrobots").value
+    first, second = app.test_client(), app.test_client()
+    for browser in (first, second):
+        browser.set_cookie("evilrobots", cookie)
+    first.post("/hide", data={"part": "robot"})
+    with second.session_transaction() as session:
+        assert session["hand"]["h"] == ""
+
+
+def test_secret_key_is_generated_once_and_private(tmp_path):
+    key = load_or_create_secret_key(tmp_path)
+    assert len(key) >= 64
+    assert load_or_create_secret_key(tmp_path) == key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+    assert load_or_create_secret_key(tmp_path / "other") != key
+
+
+def test_secret_key_from_the_environment_wins(tmp_path, monkeypatch):
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment-" + "z" * 30)
+    app = create_app(instance_path=tmp_path)
+    assert app.config["SECRET_KEY"] == "from-the-environment-" + "z" * 30
+    assert not (tmp_path / "secret_key").exists()

@@ -1,0 +1,277 @@
+"""The stores that keep tables, SQLite and Redis, through the one interface the app uses.
+
+Every test runs against both; "another process" is a second store on the same file or the
+same Redis, as a second worker or a second instance of the app would have.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+import redis
+
+from evilrobots.factory import create_app
+from evilrobots.game.actions import Action, Part
+from evilrobots.game.errors import Conflict
+from evilrobots.game.table import Table
+from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, open_store
+from tools.redis_server import RedisServer
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request, tmp_path) -> str:
+    if request.param == "redis":
+        return request.getfixturevalue("redis_url")
+    return f"sqlite:{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def stores(url, tmp_path, clock) -> Iterator[tuple[Store, Store]]:
+    """Two stores on the same tables, as two processes (or two instances) have."""
+    one, two = (open_store(url, str(tmp_path), clock) for _ in range(2))
+    yield one, two
+    one.close()
+    two.close()
+
+
+def dealt_table(store: Store, code: str = "TABLE234") -> Table:
+    table = Table.start(code, "Ada", "secret-ada")
+    for name in ["Bob", "Cy"]:
+        table = table.join(name, f"secret-{name}")
+    assert store.create(table)
+    return store.change(code, lambda t: t.deal(1, random.Random(3)))
+
+
+def wait_for(listener, version: int, seconds: float = 5.0) -> Table:
+    """The first state at least this new that reaches the listener, within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table = listener.wait(0.05)
+        if table is not None and table.version >= version:
+            return table
+    raise AssertionError(f"version {version} never reached the stream")
+
+
+def test_a_table_is_kept_changed_and_versioned(stores):
+    one, two = stores
+    assert one.create(Table.start("TABLE234", "Ada", "s1"))
+    assert not two.create(Table.start("TABLE234", "Eve", "s2")), "a code is never taken twice"
+    changed = two.change("TABLE234", lambda t: t.join("Bob", "s3"))
+    assert changed.version == 1
+    again = one.load("TABLE234")
+    assert again == changed
+    assert [seat.name for seat in again.seats] == ["Ada", "Bob"]
+    assert one.load("NOSUCH23") is None
+
+
+def test_a_refused_change_leaves_the_table_as_it_was(stores):
+    one, two = stores
+    table = dealt_table(one)
+    with pytest.raises(Conflict):
+        two.change(table.code, lambda t: t.join("ada", "s9"))  # the name is taken
+    assert one.load(table.code) == table
+    with pytest.raises(TableMissing):
+        two.change("NOSUCH23", lambda t: t.join("Bob", "s"))
+
+
+def test_tables_idle_for_a_day_are_gone(stores, clock):
+    one, two = stores
+    one.create(Table.start("TABLE234", "Ada", "s1"))
+    clock.now += IDLE_SECONDS - 60
+    two.change("TABLE234", lambda t: t.join("Bob", "s2"))  # a change keeps it
+    clock.now += IDLE_SECONDS - 60
+    assert one.load("TABLE234") is not None
+    clock.now += 120
+    assert one.load("TABLE234") is None
+    with pytest.raises(TableMissing):
+        two.change("TABLE234", lambda t: t.join("Cy", "s3"))
+
+
+def test_a_change_made_by_another_process_reaches_this_ones_streams(stores):
+    one, two = stores
+    table = dealt_table(one)
+    listener = one.listen(table.code)
+    try:
+        changed = two.change(table.code, lambda t: t.reveal(2, 1, Action.PROVE_POWER))
+        got = wait_for(listener, changed.version)
+        assert got.round.reveals == changed.round.reveals
+    finally:
+        one.unlisten(listener)
+
+
+def all_at_once(stores: tuple[Store, Store], code: str, changes: list) -> None:
+    """Apply every change to the table at the same instant, alternating processes."""
+    start = threading.Barrier(len(changes))
+    failures: list[BaseException] = []
+
+    def run(store: Store, change) -> None:
+        try:
+            start.wait()
+            store.change(code, change)
+        except BaseException as error:  # reported below, not lost in a thread
+            failures.append(error)
+
+    threads = [
+        threading.Thread(target=run, args=(stores[i % 2], change))
+        for i, change in enumerate(changes)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+
+
+def test_concurrent_changes_from_two_processes_never_lose_a_write(stores):
+    """Six players join through two processes while Bob reveals and Ada hides her robot, all
+    at the same instant and many times over: every change stays."""
+    changes = [lambda t, n=n: t.join(f"Player{n}", f"s{n}") for n in range(6)]
+    changes += [
+        lambda t: t.reveal(2, 1, Action.PROVE_POWER),
+        lambda t: t.hide(1, 1, Part.ROBOT),
+    ]
+    for attempt in range(5):
+        code = f"RACE{attempt}ABC"
+        dealt_table(stores[0], code)
+        all_at_once(stores, code, changes)
+        table = stores[1].load(code)
+        assert {f"Player{n}" for n in range(6)} <= {seat.name for seat in table.seats}
+        assert len(table.seats) == 9
+        assert [reveal.seat for reveal in table.round.reveals] == [2]
+        assert Part.ROBOT in table.round.hand_of(1).hidden
+        assert table.version == 1 + len(changes)
+
+
+# ---- Redis: restarts and outages ---------------------------------------------------------------
+
+
+@pytest.fixture
+def own_redis(tmp_path) -> Iterator[RedisServer]:
+    """A Redis server of this test's own, to stop and start without disturbing the others."""
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.stop()
+
+
+def test_a_redis_restart_keeps_every_table_and_streams_catch_up(own_redis, tmp_path, clock):
+    one = open_store(own_redis.url, str(tmp_path), clock)
+    two = open_store(own_redis.url, str(tmp_path), clock)
+    try:
+        table = dealt_table(one)
+        listener = one.listen(table.code)
+        assert one.connected.wait(5)
+        own_redis.stop()
+        own_redis.start()  # same port, same folder: the append-only file brings it all back
+        assert one.load(table.code) == table
+        # A change lands, perhaps before this process has subscribed again: it arrives all
+        # the same, by the event or by the catch-up that follows a reconnection.
+        changed = two.change(table.code, lambda t: t.reveal(3, 1, Action.PROVE_POWER))
+        assert wait_for(listener, changed.version, 10).version == changed.version
+        assert one.connected.wait(5)
+    finally:
+        one.close()
+        two.close()
+
+
+@pytest.fixture
+def two_on_redis(redis_url, tmp_path, clock) -> Iterator[tuple[Store, Store]]:
+    one, two = (open_store(redis_url, str(tmp_path), clock) for _ in range(2))
+    yield one, two
+    one.close()
+    two.close()
+
+
+def test_the_feed_skips_what_is_not_an_event_and_keeps_following(two_on_redis):
+    one, two = two_on_redis
+    table = dealt_table(one)
+    listener = one.listen(table.code)
+    try:
+        assert one.connected.wait(5)
+        for junk in ["hello", "TABLE234 many", "\xff", f"{table.code}"]:
+            two.redis.publish(two.channel, junk.encode("latin-1"))
+        changed = two.change(table.code, lambda t: t.reveal(2, 1, Action.PROVE_POWER))
+        assert wait_for(listener, changed.version).version == changed.version
+        assert one._feed.is_alive()
+    finally:
+        one.unlisten(listener)
+
+
+def test_after_losing_its_subscription_a_process_catches_up_on_what_it_missed(two_on_redis):
+    """A change whose event this process never heard (its pub/sub connection was cut) still
+    reaches its streams once it has subscribed again."""
+    one, two = two_on_redis
+    table = dealt_table(one)
+    listener = one.listen(table.code)
+    try:
+        assert one.connected.wait(5)
+        admin = redis.Redis.from_url(two.url)
+        assert admin.client_kill_filter(_type="pubsub") >= 1
+        # Written as a change would be, but with no event on the channel: only a catch-up
+        # can bring it.
+        silent = replace(table.reveal(3, 1, Action.PROVE_POWER), version=table.version + 1)
+        admin.set(two._key(table.code), two._document(silent))
+        admin.close()
+        got = wait_for(listener, silent.version, 10)
+        assert got.round.reveals == silent.round.reveals
+    finally:
+        one.unlisten(listener)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        redis.exceptions.ReadOnlyError("READONLY You can't write against a read only replica."),
+        redis.exceptions.OutOfMemoryError("OOM command not allowed"),
+        redis.ResponseError("MISCONF Redis is configured to save RDB snapshots, but it's..."),
+        redis.exceptions.BusyLoadingError("LOADING Redis is loading the dataset in memory"),
+    ],
+    ids=["read-only replica", "out of memory", "disk full", "loading"],
+)
+def test_redis_refusing_for_a_moment_is_unavailable_not_a_crash(redis_url, tmp_path, error):
+    store = open_store(redis_url, str(tmp_path), time.time)
+    try:
+        with pytest.raises(StoreUnavailable), store._reachable():
+            raise error
+        with pytest.raises(redis.ResponseError), store._reachable():
+            raise redis.ResponseError("WRONGTYPE Operation against a key")  # a bug: not hidden
+    finally:
+        store.close()
+
+
+def test_while_redis_is_down_the_store_says_unavailable_and_pages_say_503(own_redis, tmp_path):
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "r" * 40, "STORE": own_redis.url}, instance_path=tmp_path
+    )
+    client = app.test_client()
+    response = client.post("/table", data={"name": "Ada"})
+    assert response.status_code == 303
+    seat = response.headers["Location"]
+    bob = app.test_client()
+    assert bob.post(seat + "/join", data={"name": "Bob"}).status_code == 303
+    own_redis.stop()
+    try:
+        with pytest.raises(StoreUnavailable):
+            app.extensions["evilrobots.store"].load("TABLE234")
+        for response in [
+            client.get(seat),
+            client.get(seat + "/board"),
+            client.post(seat + "/deal"),
+            client.post("/table", data={"name": "Bob"}),
+            client.post("/table/join", data={"code": "ABCD2345"}),
+        ]:
+            page = response.get_data(as_text=True)
+            assert response.status_code == 503, page
+            assert response.headers["Retry-After"] == "5"
+            assert "out of reach for a moment" in page
+            assert "Back to" in page
+        assert client.get("/").status_code == 200, "the one-phone cards need no store"
+    finally:
+        own_redis.start()
+    assert client.get(seat).status_code == 200, "the seat is still this browser's"
+    assert client.post(seat + "/deal").status_code == 303
+    app.extensions["evilrobots.store"].close()

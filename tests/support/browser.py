@@ -1,0 +1,219 @@
+"""Helpers for the tests that drive Debian's Chromium: reading a phone's cards, waiting for
+what the script saves, and seating players at a table as they would."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from evilrobots.game.actions import Action, Part
+
+PARTS = [part.value for part in Part]
+
+
+def card(page: Page, part: str):
+    return page.get_by_role("region", name=f"{part.capitalize()} card")
+
+
+def face_up(page: Page, part: str) -> bool:
+    return card(page, part).get_attribute("data-hidden") == "false"
+
+
+def visible_allegiance(page: Page) -> str:
+    return card(page, "allegiance").locator(".face:visible .allegiance-word").inner_text().lower()
+
+
+def hand_on_screen(page: Page) -> tuple[str, str, str]:
+    robot = card(page, "robot").locator(".robot-name").inner_text()
+    power = card(page, "power").locator(".power-value").inner_text()
+    return robot, power, visible_allegiance(page)
+
+
+def assert_fully_on_screen(page: Page, locator) -> None:
+    box = locator.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None, locator
+    assert box["x"] >= 0 and box["y"] >= 0, (locator, box)
+    assert box["x"] + box["width"] <= viewport["width"] + 0.5, (locator, box)
+    assert box["y"] + box["height"] <= viewport["height"] + 0.5, (locator, box)
+
+
+def wait_until_saved(page: Page) -> None:
+    """Wait until the server has every change the phone made (nothing pending on the phone)."""
+    page.wait_for_function(
+        "() => !Object.keys(localStorage).some(key => key.startsWith('evilrobots:pending'))"
+    )
+
+
+def tap_and_wait_for_save(page: Page, name: str) -> None:
+    """Tap a button the script saves in the background, and wait until the server has it."""
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        page.get_by_role("button", name=name, exact=True).click()
+
+
+def no_scrolling(page: Page) -> tuple[bool, bool]:
+    return page.evaluate(
+        "[document.documentElement.scrollWidth <= innerWidth,"
+        " document.documentElement.scrollHeight <= innerHeight]"
+    )
+
+
+def open_action(page: Page, action: Action) -> None:
+    """Tap Actions, then the action's entry, and check the view names it in large type."""
+    page.get_by_role("link", name="Actions").click()
+    page.get_by_role("link", name=action.label, exact=True).click()
+    expect(page).to_have_url(re.compile(f"/action/{action.slug}$"))
+    title = page.get_by_role("heading", name=re.compile(re.escape(action.label)))
+    expect(title).to_be_visible()
+    assert float(title.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 24
+
+
+def back_to_cards(page: Page):
+    return page.get_by_role("link", name="Back to cards").or_(
+        page.get_by_role("button", name="Back to cards")
+    )
+
+
+def assert_shows_exactly(page: Page, action: Action) -> None:
+    for part in Part:
+        region = page.get_by_role("region", name=f"{part.value.capitalize()} card")
+        expect(region).to_have_count(1 if part in action.shows else 0)
+        if part in action.shows:
+            assert_fully_on_screen(page, region)
+            expect(region.get_by_text("Hidden", exact=True)).to_be_hidden()
+    if not action.shows:
+        expect(page.get_by_text("Reveal nothing", exact=True)).to_be_visible()
+
+
+# A stand-in for the Screen Wake Lock API that records what the page asks of it, and lets the
+# test hide and show the page as a phone would.
+FAKE_WAKE_LOCK = """
+window.__wake = {requests: 0, releases: 0, held: false};
+Object.defineProperty(navigator, "wakeLock", {value: {
+  request(type) {
+    if (type !== "screen") return Promise.reject(new TypeError(type));
+    __wake.requests += 1; __wake.held = true;
+    const listeners = [];
+    return Promise.resolve({
+      addEventListener(name, fn) { listeners.push(fn); },
+      release() { __wake.releases += 1; __wake.held = false; listeners.forEach(f => f()); },
+    });
+  },
+}});
+let __visible = "visible";
+Object.defineProperty(document, "visibilityState", {get: () => __visible});
+window.__setVisible = (state) => {
+  __visible = state; document.dispatchEvent(new Event("visibilitychange"));
+};
+"""
+
+
+# ---- At a table --------------------------------------------------------------------------
+
+# Record every event a page's EventSource receives, to check what reached the browser.
+RECORD_EVENTS = """
+window.__events = [];
+const NativeEventSource = window.EventSource;
+window.EventSource = function (url, options) {
+  const source = new NativeEventSource(url, options);
+  for (const name of ["seat", "board", "gone"]) {
+    source.addEventListener(name, (e) => {
+      window.__events.push({name, id: e.lastEventId, data: e.data});
+    });
+  }
+  return source;
+};
+"""
+
+
+class Seat:
+    """One player's phone at the table."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.received: list[tuple[str, str]] = []
+
+    def record(self) -> None:
+        """From now on, keep every page and fetch this phone receives. Only the privacy test
+        does: reading bodies means calls to the browser from inside its events, and the
+        suite once hung on such a call in a test that needed none. Read once a request has
+        finished (a body read from the "response" event waits for the body's end)."""
+        self.page.on("requestfinished", self._keep)
+
+    def stop_recording(self) -> None:
+        """Before the phone is closed: closing a browser context while a handler still
+        reads a body has hung the suite (the close waits without a timeout)."""
+        self.page.remove_listener("requestfinished", self._keep)
+
+    def _keep(self, request) -> None:
+        if request.resource_type in ("document", "fetch", "xhr"):
+            try:
+                response = request.response()
+                if response is not None:
+                    self.received.append((response.url, response.text()))
+            except Exception:  # a redirect, or a body the browser let go, has none to read
+                pass
+
+    def card(self, part: str):
+        return self.page.get_by_role("region", name=f"{part.capitalize()} card")
+
+    def robot(self) -> str:
+        return self.page.locator("#hand .slot-robot .robot-name").text_content()
+
+    def power(self) -> str:
+        text = self.page.locator("#hand .slot-power .power-value").text_content()
+        return text.removeprefix("Power ")
+
+    def everything_received(self) -> dict[str, str]:
+        """Every response body, event and the page as it is now, by where it came from."""
+        got = {f"{n} {url}": text for n, (url, text) in enumerate(self.received)}
+        got["events"] = self.page.evaluate("JSON.stringify(window.__events || [])")
+        got["page now"] = self.page.content()
+        return got
+
+
+def tap_twice(page: Page, name: str) -> None:
+    """A control that changes the game for everyone asks for a second tap: give it."""
+    page.get_by_role("button", name=name).click()
+    page.get_by_role("button", name=re.compile("^Tap again")).click()
+
+
+def start_table(seat: Seat, base: str) -> str:
+    seat.page.goto(base + "/")
+    seat.page.get_by_role("link", name="Play at a table").click()
+    seat.page.get_by_label("Your name").first.fill(seat.name)
+    seat.page.get_by_role("button", name="Start a table").click()
+    expect(seat.page.get_by_role("heading", name="You are the host")).to_be_visible()
+    return seat.page.url
+
+
+def join_by_link(seat: Seat, url: str) -> None:
+    seat.page.goto(url)
+    seat.page.get_by_label("Your name").fill(seat.name)
+    seat.page.get_by_role("button", name="Join", exact=True).click()
+    expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
+
+
+def join_by_code(seat: Seat, base: str, code: str) -> None:
+    seat.page.goto(base + "/table")
+    seat.page.get_by_label("Table code").fill(f"{code[:4]}-{code[4:]}".lower())
+    seat.page.get_by_label("Your name").nth(1).fill(seat.name)
+    seat.page.get_by_role("button", name="Join", exact=True).click()
+    expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
+
+
+def deal(t, number: int = 1) -> None:
+    label = "Deal" if number == 1 else "Deal the next round"
+    t["ada"].page.get_by_role("button", name=label, exact=True).click()
+    for name in ["ada", "bob", "cy"]:
+        expect(t[name].card("robot")).to_be_visible(timeout=2000)  # within a second or two
+    expect(t["board"].get_by_text(f"Round {number}", exact=True)).to_be_visible()
+
+
+def reveal(seat: Seat, action: str) -> None:
+    seat.page.get_by_role("link", name="Actions").click()
+    seat.page.get_by_role("link", name=action, exact=True).click()
+    with seat.page.expect_response(lambda r: "/reveal" in r.url):
+        seat.page.get_by_role("button", name="Reveal to the table").click()

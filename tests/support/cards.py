@@ -1,0 +1,54 @@
+"""Known cards: a dealt table with the cards a test needs, set by the players' names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from evilrobots.game.cards import Allegiance, PowerCard, robot_named
+from evilrobots.game.table import Table
+
+# What a test says of a seat's cards: a robot's name; (robot, power, allegiance); or the
+# hand's fields to set, by name (robot=..., allegiance=..., ...).
+Cards = str | tuple[str, int, Allegiance] | dict[str, Any]
+
+
+def _hand_fields(cards: Cards) -> dict[str, Any]:
+    if isinstance(cards, str):
+        return {"robot": robot_named(cards)}
+    if isinstance(cards, tuple):
+        robot, power, allegiance = cards
+        return {
+            "robot": robot_named(robot),
+            "power": PowerCard(power),
+            "allegiance": allegiance,
+            "flips": None,
+        }
+    fields = dict(cards)
+    if isinstance(fields.get("robot"), str):
+        fields["robot"] = robot_named(fields["robot"])
+    if isinstance(fields.get("power"), int):
+        fields["power"] = PowerCard(fields["power"])
+    return fields
+
+
+def known(table: Table, points: int | None = None, **players: Cards) -> Table:
+    """The table with each named player's cards set (``ada=("SumoBot", 5, GOOD)``), and the
+    points card if given. Nothing else changes: a case may give two seats one robot."""
+    round_ = table.round
+    assert round_ is not None, "deal first"
+    by_name = {seat.name.casefold(): seat.id for seat in table.seats}
+    for name, cards in players.items():
+        seat = by_name[name.casefold()]
+        hand = round_.hand_of(seat)
+        round_ = round_.with_hand(seat, replace(hand, **_hand_fields(cards)))
+    if points is not None:
+        round_ = replace(round_, points=PowerCard(points))
+    return replace(table, round=round_)
+
+
+def give(app: Any, code: str, points: int | None = None, **players: Cards) -> Table:
+    """Set known cards at a table in the app's store (to set up a case); live pages follow."""
+    return app.extensions["evilrobots.store"].change(
+        code, lambda table: known(table, points, **players)
+    )

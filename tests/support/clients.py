@@ -1,0 +1,74 @@
+"""Players through the Flask test client: one phone with the applet, and phones at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evilrobots.game.table import Table
+
+
+class Clock:
+    """A clock the test moves by hand (``clock.now += 60``)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Player:
+    """One browser's view of the applet through the Flask test client."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def hand(self) -> dict:
+        """Open the card view and return the hand as stored in the session."""
+        assert self.client.get("/").status_code == 200
+        with self.client.session_transaction() as session:
+            return dict(session["hand"])
+
+    def post(self, path: str, **form):
+        return self.client.post(path, data=form)
+
+    def post_json(self, path: str, **form):
+        return self.client.post(path, data=form, headers={"Accept": "application/json"})
+
+
+class Phone:
+    """One player's browser at a table, through the Flask test client."""
+
+    def __init__(self, app: Any, name: str) -> None:
+        self.client = app.test_client()
+        self.name = name
+        self.code = ""
+
+    def start(self) -> str:
+        response = self.client.post("/table", data={"name": self.name})
+        assert response.status_code == 303
+        self.code = response.headers["Location"].rsplit("/", 1)[1]
+        return self.code
+
+    def join(self, code: str) -> None:
+        response = self.client.post(f"/t/{code}/join", data={"name": self.name})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        self.code = code
+
+    def page(self, path: str = "") -> str:
+        response = self.client.get(f"/t/{self.code}{path}")
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return response.get_data(as_text=True)
+
+    def post(self, path: str, **form):
+        return self.client.post(f"/t/{self.code}{path}", data=form)
+
+
+def table_of(app: Any, code: str) -> Table:
+    """The table as the app's store holds it now."""
+    return app.extensions["evilrobots.store"].load(code)
+
+
+def deal_tag(table: Table) -> str:
+    """The current deal as the table's forms carry it."""
+    return f"{table.round.deal_id:08x}"
