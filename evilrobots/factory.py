@@ -17,6 +17,7 @@ from .game.guide import note_for
 from .game.hand import BY_HAND
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
+from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, WINDOW_CHOICES
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .web import errors, fragments, pages, solo, tables
@@ -52,6 +53,7 @@ def create_app(
         RANDOM=secrets.SystemRandom(),
         CLOCK=time.time,
         STORE=None,  # where tables live: None for SQLite in the instance folder, or redis://
+        TICKER=True,  # this process moves tables on when their timers run out
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -94,5 +96,8 @@ def create_app(
         max_seats=MAX_SEATS,
         min_to_deal=MIN_TO_DEAL,
         targets=TARGETS,
+        debate_choices=DEBATE_CHOICES,
+        pace_choices=PACE_CHOICES,
+        window_choices=WINDOW_CHOICES,
     )
     return app

@@ -6,8 +6,8 @@ Pure: no Flask, no I/O. The rules (v0.8), and how we read them where they are si
   it) picked counts minus that, PlusBot's 3 included; picked twice, it still counts minus
   (the card says its power "is now negative", a state, not a flip). The non-player robot
   counts 5 for its team, and never scores.
-- If every seat, the non-player robot included, has the same allegiance, nobody scores:
-  no share and no bonus.
+- If every player has the same allegiance, nobody scores: no share and no bonus. The
+  non-player robot is not a player: it counts for its team's power, not in "all players".
 - Otherwise the team with the higher total of Good and Evil wins; a tie means Neutral
   wins. If the winning team has no member who plays, nobody shares the round's value
   (bonuses still count).
@@ -182,9 +182,11 @@ def tally(seated: Sequence[Seated], value: int, number: int = 0) -> Tally:
 def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> Tally:
     good = sum(row.strength for row in rows if row.team is Allegiance.GOOD)
     evil = sum(row.strength for row in rows if row.team is Allegiance.EVIL)
-    if len({one.allegiance for one in seated}) <= 1:
-        team = seated[0].allegiance.label if seated else "on one team"
-        why = f"Everyone is {team}: nobody scores this round."
+    players = [one for one in seated if one.plays]
+    if len({one.allegiance for one in players}) <= 1:
+        # The non-player robot counts for its team's power, not among "all players".
+        team = players[0].allegiance.label if players else "on one team"
+        why = f"Every player is {team}: nobody scores this round."
         return Tally(rows, good, evil, None, why, value, (), (), shares=(), split="")
     winner = _winner(good, evil)
     winners = tuple(

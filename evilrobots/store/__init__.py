@@ -13,13 +13,21 @@ own viewer's view. Nothing private goes out on a channel every subscriber reads.
 from __future__ import annotations
 
 import abc
+import logging
 import threading
+import time
 from collections.abc import Callable
 
 from ..game.table import Table
 
+LOG = logging.getLogger(__name__)
+
 # Tables nobody has touched for this long are removed.
 IDLE_SECONDS = 24 * 3600
+# The ticker looks for tables that are due at least this often (sooner when it knows of one).
+TICK_IDLE_SECONDS = 0.25
+# A table due that this process found nothing to do for is looked at again after this.
+TICK_BUSY_SECONDS = 0.02
 
 
 class StoreUnavailable(Exception):
@@ -137,13 +145,23 @@ class Hub:
 class Store(abc.ABC):
     """Tables by code, changed atomically, with change events across processes."""
 
-    def __init__(self, load: Callable[[str], Table | None]) -> None:
+    def __init__(
+        self,
+        load: Callable[[str], Table | None],
+        clock: Callable[[], float] = time.time,
+        ticking: bool = True,
+    ) -> None:
         self.hub = Hub(load)
+        self.clock = clock
         # Made here, in the process (and under the threading model, patched by gevent or
         # not) that will use them: a lock made before gevent patches threading would block
         # every greenlet of a worker while one waits.
         self._feed_lock = threading.Lock()
         self._feed_started = False
+        self.ticking = ticking  # this process moves due tables on (off: only when asked)
+        self._ticker: threading.Thread | None = None
+        self._ticker_wake = threading.Event()
+        self._ticker_stop = threading.Event()
 
     @abc.abstractmethod
     def create(self, table: Table) -> bool:
@@ -158,8 +176,71 @@ class Store(abc.ABC):
         """Apply ``change`` atomically and tell every process; return the new table.
 
         Raises TableMissing if there is no such table; whatever ``change`` raises (a
-        GameError) leaves the table untouched.
+        GameError) leaves the table untouched. A change that returns the very same table
+        writes nothing and tells nobody.
         """
+
+    @abc.abstractmethod
+    def due(self, now: float) -> list[str]:
+        """The codes of the tables with something due by ``now`` (a timer run out)."""
+
+    @abc.abstractmethod
+    def next_due(self) -> float | None:
+        """When the next table is due, if any is on a timer."""
+
+    @abc.abstractmethod
+    def advance(self, code: str, now: float) -> Table | None:
+        """Move a due table past what is due (``Table.tick``), atomically, and tell every
+        process; None if it was not due (any more: another process or instance did it).
+
+        Cheap when not due: the deadline is checked before the table is read.
+        """
+
+    def advance_due(self, now: float | None = None) -> int:
+        """Move every due table on; return how many were moved here."""
+        now = self.clock() if now is None else now
+        return sum(self.advance(code, now) is not None for code in self.due(now))
+
+    def _deadline_changed(self, deadline: float | None) -> None:
+        """A change here set a deadline: the ticker may need to wake sooner."""
+        if deadline is not None:
+            self._ticker_wake.set()
+
+    def ensure_ticker(self) -> None:
+        """Start this process's ticker (once, in the process that serves requests), which
+        moves tables on when their timers run out. Every process may run one: the store's
+        atomic change makes each step happen once."""
+        if not self.ticking or self._ticker is not None:
+            return
+        with self._feed_lock:
+            if self._ticker is None:
+                self._ticker = threading.Thread(
+                    target=self._tick_loop, name="evilrobots-ticker", daemon=True
+                )
+                self._ticker.start()
+
+    def _tick_loop(self) -> None:
+        while not self._ticker_stop.is_set():
+            wait = TICK_IDLE_SECONDS
+            try:
+                moved = self.advance_due()
+                upcoming = self.next_due()
+                if upcoming is not None:
+                    wait = min(max(upcoming - self.clock(), 0.0), TICK_IDLE_SECONDS)
+                    if not moved and wait == 0.0:
+                        wait = TICK_BUSY_SECONDS  # due, but another process is on it
+            except StoreUnavailable:
+                pass  # out of reach for a moment: look again at the next tick
+            except Exception:  # never stop keeping time
+                LOG.exception("moving due tables on failed")
+            self._ticker_wake.wait(wait)
+            self._ticker_wake.clear()
+
+    def _stop_ticker(self) -> None:
+        self._ticker_stop.set()
+        self._ticker_wake.set()
+        if self._ticker is not None:
+            self._ticker.join(timeout=2)
 
     @abc.abstractmethod
     def _start_feed(self) -> None:
@@ -189,18 +270,21 @@ class Store(abc.ABC):
         """Release connections and stop the feed."""
 
 
-def open_store(url: str | None, instance_path: str, clock: Callable[[], float]) -> Store:
-    """The store a URL names: ``redis://host:port/db``, or SQLite in the instance folder."""
+def open_store(
+    url: str | None, instance_path: str, clock: Callable[[], float], ticking: bool = True
+) -> Store:
+    """The store a URL names: ``redis://host:port/db``, or SQLite in the instance folder.
+    ``ticking``: this process moves due tables on by itself."""
     if url and url.startswith(("redis://", "rediss://", "unix://")):
         from .redis import RedisStore
 
-        return RedisStore(url, clock=clock)
+        return RedisStore(url, clock=clock, ticking=ticking)
     if url and not url.startswith("sqlite:"):
         raise ValueError(f"unknown store {url!r}: use redis://HOST:PORT/DB, or none for SQLite")
     from .sqlite import SQLiteStore
 
     path = url.removeprefix("sqlite:") if url else None
-    return SQLiteStore(path or f"{instance_path}/tables.sqlite3", clock=clock)
+    return SQLiteStore(path or f"{instance_path}/tables.sqlite3", clock=clock, ticking=ticking)
 
 
 __all__ = [

@@ -60,13 +60,17 @@ class RedisStore(Store):
     """Tables in one Redis database, shared by every process and instance that uses it."""
 
     def __init__(
-        self, url: str, clock: Callable[[], float] = time.time, prefix: str = "evilrobots:"
+        self,
+        url: str,
+        clock: Callable[[], float] = time.time,
+        prefix: str = "evilrobots:",
+        ticking: bool = True,
     ) -> None:
-        super().__init__(self.load)
+        super().__init__(self.load, clock, ticking)
         self.url = url
-        self.clock = clock
         self.prefix = prefix
         self.channel = prefix + "events"
+        self.deadlines = prefix + "deadlines"  # a sorted set: each timed table by its deadline
         # A bounded pool that makes a request wait its turn for a connection (a greenlet
         # yields meanwhile) rather than fail when thousands of streams open at once.
         pool = redis.BlockingConnectionPool.from_url(
@@ -119,21 +123,54 @@ class RedisStore(Store):
         return bool(made)
 
     def load(self, code: str) -> Table | None:
+        self.ensure_ticker()
         with self._reachable():
             return self._table(self.redis.get(self._key(code)))
 
     def change(self, code: str, change: Callable[[Table], Table]) -> Table:
+        self.ensure_ticker()
+        new = self._change(code, change, None)
+        if new is None:  # only an advance that is not due comes back with nothing
+            raise TableMissing(code)
+        return new
+
+    def advance(self, code: str, now: float) -> Table | None:
+        return self._change(code, lambda table: table.tick(now), now)
+
+    def _change(
+        self, code: str, change: Callable[[Table], Table], due_by: float | None
+    ) -> Table | None:
+        """Apply ``change`` optimistically (WATCH, read, MULTI/EXEC); with ``due_by``, only if
+        the table's deadline has come by then (None, having read nothing more, if not)."""
         key = self._key(code)
         with self._reachable(), self.redis.pipeline() as pipe:
             for _ in range(ATTEMPTS):
                 try:
                     pipe.watch(key)
+                    if due_by is not None:
+                        deadline = pipe.zscore(self.deadlines, code)
+                        if deadline is None or deadline > due_by:
+                            pipe.unwatch()
+                            return None
                     table = self._table(pipe.get(key))
                     if table is None:
+                        if due_by is not None:  # gone meanwhile: forget its deadline
+                            pipe.multi()
+                            pipe.zrem(self.deadlines, code)
+                            pipe.execute()
+                            return None
                         raise TableMissing(code)
-                    new = replace(change(table), version=table.version + 1)
+                    changed = change(table)
+                    if changed is table:  # nothing to write, nobody to tell
+                        pipe.unwatch()
+                        return None if due_by is not None else table
+                    new = replace(changed, version=table.version + 1)
                     pipe.multi()
                     pipe.set(key, self._document(new), ex=IDLE_SECONDS)
+                    if new.deadline is None:
+                        pipe.zrem(self.deadlines, code)
+                    else:
+                        pipe.zadd(self.deadlines, {code: new.deadline})
                     pipe.publish(self.channel, f"{code} {new.version}")
                     pipe.execute()
                     break
@@ -141,8 +178,18 @@ class RedisStore(Store):
                     continue  # someone else changed it first: apply the change to theirs
             else:
                 raise StoreUnavailable(f"table {code} is changing too fast to change")
+        self._deadline_changed(new.deadline)
         self.hub.offer(new)  # streams held here need not wait for the feed
         return new
+
+    def due(self, now: float) -> list[str]:
+        with self._reachable():
+            return [code.decode() for code in self.redis.zrangebyscore(self.deadlines, "-inf", now)]
+
+    def next_due(self) -> float | None:
+        with self._reachable():
+            first = self.redis.zrange(self.deadlines, 0, 0, withscores=True)
+        return first[0][1] if first else None
 
     # -- following every process's changes --
 
@@ -213,6 +260,7 @@ class RedisStore(Store):
                 self.hub.offer(table, restored=restored)
 
     def close(self) -> None:
+        self._stop_ticker()
         self._stop.set()
         if self._feed is not None:
             self._feed.join(timeout=2 * WAKE_SECONDS)  # it closes its own connection

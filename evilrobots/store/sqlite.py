@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY,
     state TEXT NOT NULL,
     version INTEGER NOT NULL,
-    touched REAL NOT NULL
+    touched REAL NOT NULL,
+    deadline REAL
 );
 CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
 CREATE TABLE IF NOT EXISTS events (
@@ -49,16 +50,21 @@ KEEP_EVENTS = 10_000
 class SQLiteStore(Store):
     """Tables in one SQLite file, shared by every process on this machine."""
 
-    def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str, clock: Callable[[], float] = time.time, ticking: bool = True
+    ) -> None:
         self.path = path
-        self.clock = clock
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        super().__init__(self.load)
+        super().__init__(self.load, clock, ticking)
         self._idle: list[sqlite3.Connection] = []
         self._idle_lock = threading.Lock()
         self._stop = threading.Event()
         with self._connection() as db:
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+            if "deadline" not in columns:  # a file made before conducted rounds
+                db.execute("ALTER TABLE tables ADD COLUMN deadline REAL")
+            db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (deadline)")
 
     # -- connections: a small pool, since a thread (or greenlet) per request is short-lived --
 
@@ -93,14 +99,22 @@ class SQLiteStore(Store):
             db.execute("DELETE FROM tables WHERE touched < ?", (now - IDLE_SECONDS,))
             try:
                 db.execute(
-                    "INSERT INTO tables (code, state, version, touched) VALUES (?, ?, ?, ?)",
-                    (table.code, json.dumps(table_state(table)), table.version, now),
+                    "INSERT INTO tables (code, state, version, touched, deadline)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (
+                        table.code,
+                        json.dumps(table_state(table)),
+                        table.version,
+                        now,
+                        table.deadline,
+                    ),
                 )
             except sqlite3.IntegrityError:
                 return False
         return True
 
     def load(self, code: str) -> Table | None:
+        self.ensure_ticker()
         with self._connection() as db:
             row = db.execute(
                 "SELECT state FROM tables WHERE code = ? AND touched >= ?",
@@ -109,20 +123,45 @@ class SQLiteStore(Store):
         return load_table(json.loads(row[0])) if row else None
 
     def change(self, code: str, change: Callable[[Table], Table]) -> Table:
+        self.ensure_ticker()
+        new = self._change(code, change, None)
+        if new is None:  # only an advance that is not due comes back with nothing
+            raise TableMissing(code)
+        return new
+
+    def advance(self, code: str, now: float) -> Table | None:
+        return self._change(code, lambda table: table.tick(now), now)
+
+    def _change(
+        self, code: str, change: Callable[[Table], Table], due_by: float | None
+    ) -> Table | None:
+        """Apply ``change`` in one transaction; with ``due_by``, only if the table's deadline
+        has come by then (None, having read nothing more, if it has not)."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 row = db.execute(
-                    "SELECT state, version FROM tables WHERE code = ? AND touched >= ?",
+                    "SELECT state, version, deadline FROM tables WHERE code = ? AND touched >= ?",
                     (code, self.clock() - IDLE_SECONDS),
                 ).fetchone()
                 if row is None:
+                    if due_by is not None:
+                        db.execute("ROLLBACK")
+                        return None
                     raise TableMissing(code)
-                new = replace(change(load_table(json.loads(row[0]))), version=0)
-                new = replace(new, version=_version(row) + 1)
+                if due_by is not None and (row[2] is None or row[2] > due_by):
+                    db.execute("ROLLBACK")
+                    return None
+                table = load_table(json.loads(row[0]))
+                changed = change(table)
+                if changed is table:  # nothing to write, nobody to tell
+                    db.execute("ROLLBACK")
+                    return None if due_by is not None else table
+                new = replace(changed, version=_version(row) + 1)
                 db.execute(
-                    "UPDATE tables SET state = ?, version = ?, touched = ? WHERE code = ?",
-                    (json.dumps(table_state(new)), new.version, self.clock(), code),
+                    "UPDATE tables SET state = ?, version = ?, touched = ?, deadline = ?"
+                    " WHERE code = ?",
+                    (json.dumps(table_state(new)), new.version, self.clock(), new.deadline, code),
                 )
                 event = db.execute(
                     "INSERT INTO events (code, version) VALUES (?, ?)", (code, new.version)
@@ -133,8 +172,25 @@ class SQLiteStore(Store):
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+        self._deadline_changed(new.deadline)
         self.hub.offer(new)  # streams held here need not wait for the poller
         return new
+
+    def due(self, now: float) -> list[str]:
+        with self._connection() as db:
+            rows = db.execute(
+                "SELECT code FROM tables WHERE deadline <= ? AND touched >= ? ORDER BY deadline",
+                (now, self.clock() - IDLE_SECONDS),
+            ).fetchall()
+        return [code for (code,) in rows]
+
+    def next_due(self) -> float | None:
+        with self._connection() as db:
+            row = db.execute(
+                "SELECT MIN(deadline) FROM tables WHERE deadline IS NOT NULL AND touched >= ?",
+                (self.clock() - IDLE_SECONDS,),
+            ).fetchone()
+        return row[0] if row else None
 
     def sweep(self) -> int:
         """Remove tables idle for a day; return how many."""
@@ -175,6 +231,7 @@ class SQLiteStore(Store):
         db.close()
 
     def close(self) -> None:
+        self._stop_ticker()
         self._stop.set()
         with self._idle_lock:
             idle, self._idle = self._idle, []

@@ -34,7 +34,7 @@ class CardControls:
     hide: str
     show: str
     sync: str
-    allegiance: str
+    allegiance: str | None
     randomise: str | None = None
     points: str | None = None
     undo: str | None = None
@@ -56,6 +56,7 @@ def hand_pieces(
     robot_actions: Sequence[Any] = (),
     robot_url: str | None = None,
     ended: bool = False,
+    acts: Markup | None = None,
 ) -> list[Piece]:
     """The card view's <main> for this hand, as its own text and shared pieces.
 
@@ -63,7 +64,8 @@ def hand_pieces(
     ``points`` is the table's points card (the hand's own otherwise), ``reveal_url`` adds
     Reveal to the table to the action view, ``cheat`` lets CheatBot pick the allegiance it
     shows, ``robot_actions`` are the robot actions this player may use now (posted to
-    ``robot_url``), and ``ended`` says the round is over.
+    ``robot_url``), ``ended`` says the round is over, and ``acts`` are the forms of a
+    conducted round's action views (the player's own).
     """
     store = fragments()
     cache = store.here()
@@ -81,10 +83,10 @@ def hand_pieces(
     deal_tag = hand.deal_tag if reveal_url else ""
     truth: Allegiance | None = hand.allegiance if cheat else None
     banner: Piece
-    if robot_actions:  # they name the other players: the player's own text, not a fragment
+    if robot_actions or acts:  # they name the other players: the player's own text
         module = current_app.jinja_env.get_template("_cards.html").module
         banner = str(
-            module.focus_banner(reveal_url, hand.deal_tag, truth, robot_actions, robot_url)
+            module.focus_banner(reveal_url, hand.deal_tag, truth, robot_actions, robot_url, acts)
         )
     else:
         banner = card("focus_banner", reveal_url, deal_tag, truth)

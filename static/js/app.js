@@ -175,9 +175,11 @@
     undoTimer = setTimeout(function () { offer.remove(); }, 1000 * Number(offer.dataset.undoSeconds));
   }
 
-  // Put a new card view in place of the old (a shuffle, an undo, a new deal at a table).
-  function swapHand(html) {
-    if (body.dataset.focus) history.back();
+  // Put a new card view in place of the old (a shuffle, an undo, a new deal at a table, or a
+  // change of what the action views offer). An action view the player opened stays open,
+  // unless the cards are new: someone else's act never moves a phone out of its view.
+  function swapHand(html, newCards) {
+    const action = body.dataset.focus ? body.dataset.action : null;
     forget();
     const holder = document.createElement("template");
     holder.innerHTML = html;
@@ -186,6 +188,12 @@
     hand = fresh;
     setOffline(offline);
     armUndo();
+    if (action && !newCards) {
+      const link = panel.querySelector('[data-action="' + action + '"]');
+      if (link) showAction(link, true);
+    } else if (action) {
+      history.back();
+    }
   }
 
   // One request; the answer carries the new card view. If anything but the network fails,
@@ -194,7 +202,7 @@
     inTurn(function () { return post(form.action, new URLSearchParams(), true); }).then(
       function (state) {
         setOffline(false);
-        swapHand(state.html);
+        swapHand(state.html, true);
       },
       function (error) {
         if (error instanceof TypeError) setOffline(true); else form.submit();
@@ -307,7 +315,7 @@
     hand.inert = false;
   }
 
-  function showAction(link) {
+  function showAction(link, keepFocus) {
     const shows = link.dataset.shows ? link.dataset.shows.split(" ") : [];
     closePanel();
     body.dataset.focus = "true";
@@ -342,7 +350,7 @@
       }
     }
     hand.dataset.nothing = shows.length === 0 ? "true" : "false";
-    focusTitle.focus();
+    if (!keepFocus) focusTitle.focus();
   }
 
   function closeFocus() {
@@ -380,6 +388,14 @@
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-close-focus]")) history.back();
+    // A conducted round's buttons that open an action view (Convert, Robot, a reaction).
+    const opener = event.target.closest("[data-open-action]");
+    if (!opener) return;
+    const link = panel.querySelector('[data-action="' + opener.dataset.openAction + '"]');
+    if (!link) return;
+    event.preventDefault();
+    history.pushState({ action: link.dataset.action }, "", link.href);
+    showAction(link);
   });
   window.addEventListener("popstate", function (event) {
     if (event.state && event.state.action) {

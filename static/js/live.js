@@ -63,10 +63,58 @@
 
   offerSharing();
 
+  // ---- The round's acts, sent without a page load ------------------------------------------
+  // A form of the conducted round (marked data-act) is sent in the background; the live
+  // update that follows redraws the page. From an action's view, the phone goes back to the
+  // cards: the player's own tap. If anything but the network fails, the form is sent the
+  // plain way, so the player sees the server's explanation.
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.hasAttribute("data-act") || event.defaultPrevented) return;
+    event.preventDefault();
+    const data = new URLSearchParams(new FormData(form, event.submitter));
+    const buttons = form.querySelectorAll("button");
+    buttons.forEach(function (button) { button.disabled = true; });
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: data,
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      buttons.forEach(function (button) { button.disabled = false; });
+      if (document.body.dataset.focus && form.closest("#hand")) history.back();
+    }).catch(function (error) {
+      buttons.forEach(function (button) { button.disabled = false; });
+      if (!(error instanceof TypeError)) form.submit();
+    });
+  });
+
+  // ---- Timers: counted down on the phone from the server's deadline -------------------------
+  // The server says when each timer runs out, in its own clock, and what its clock read when
+  // it said so: the phone counts down from there, whatever its own clock says.
+
+  let skew = 0;
+  function setClock(serverSeconds) {
+    if (serverSeconds) skew = Number(serverSeconds) - Date.now() / 1000;
+  }
+  function showTimers() {
+    const now = Date.now() / 1000 + skew;
+    document.querySelectorAll(".timer[data-deadline]").forEach(function (timer) {
+      const left = Math.max(0, Math.ceil(Number(timer.dataset.deadline) - now));
+      const text = left + " s";
+      if (timer.textContent !== text) timer.textContent = text;
+    });
+  }
+
   // ---- Live updates ----------------------------------------------------------------------
 
   const live = document.getElementById("table-live") || document.getElementById("board") ||
     document.getElementById("move-watch");
+  if (live) setClock(live.dataset.clock);
+  showTimers();
+  setInterval(showTimers, 250);
   if (!live || !window.EventSource) return;
 
 
@@ -92,7 +140,14 @@
     if (live.id === "move-watch") return; // the move page waits only for the seat to go
     const data = JSON.parse(event.data);
     live.dataset.version = event.lastEventId;
+    setClock(data.clock);
     replace(live, data.live);
+    const now = document.getElementById("round-now");
+    if (now) {
+      now.hidden = !data.now;
+      if (data.now) replace(now, data.now);
+    }
+    showTimers();
     const round = document.getElementById("seat-round");
     if (round) round.textContent = data.round;
     // The banner is a status region: change it only when what it says changes, so a
@@ -104,10 +159,15 @@
       replace(banner, data.banner);
     }
     if (data.hand_key !== live.dataset.handKey) {
-      const newRound = data.hand_key.split(":")[0] !== live.dataset.handKey.split(":")[0];
+      const before = live.dataset.handKey.split(":");
+      const after = data.hand_key.split(":");
+      const newRound = after[0] !== before[0];
+      // A new deal, or the end of the round, brings the cards into view; anything else (a
+      // swap, what the action views offer) leaves the phone in the view its player chose.
+      const moving = newRound || (after[4] === "ended" && before[4] !== "ended");
       live.dataset.handKey = data.hand_key;
       if (window.evilrobots && data.hand) {
-        window.evilrobots.swapHand(data.hand);
+        window.evilrobots.swapHand(data.hand, moving);
         if (newRound) {
           window.evilrobots.say(data.round + " dealt: these are your new cards.", "note");
         }
@@ -118,8 +178,11 @@
   }
 
   function onBoard(event) {
+    const data = JSON.parse(event.data);
     live.dataset.version = event.lastEventId;
-    replace(live, JSON.parse(event.data).board);
+    setClock(data.clock);
+    replace(live, data.board);
+    showTimers();
   }
 
   // The seat was removed or moved to another phone: show what this phone may. (When this

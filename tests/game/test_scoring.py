@@ -139,18 +139,19 @@ ROUNDS = [
         5,
         dict(winner=None, good=0, evil=0, winners=[], gains={}),
     ),
-    # 9. The non-player robot Neutral, the players Good: not all the same; Good wins.
+    # 9. Every player Good, the non-player robot Neutral: every player has one allegiance,
+    #    so nobody scores. (The non-player robot counts for its team's power, not among "all
+    #    players"; counting it once let a whole table collude and share the round.)
     (
         ["Ada SumoBot 3 G", "Bob LockBot 4 G", "npr N"],
         6,
-        dict(
-            winner=G,
-            good=7,
-            evil=0,
-            winners=["Ada", "Bob"],
-            split=("Ada", {"Ada": 3, "Bob": 3}),
-            gains={"Ada": 3, "Bob": 3},
-        ),
+        dict(winner=None, good=7, evil=0, winners=[], gains={}),
+    ),
+    # 9b. Every player Good, the non-player robot Evil: the same.
+    (
+        ["Ada SumoBot 3 G", "Bob LockBot 4 G", "npr E"],
+        6,
+        dict(winner=None, good=7, evil=5, winners=[], gains={}),
     ),
     # 10. PlusBot counts 3 more.
     (
@@ -360,7 +361,7 @@ def test_the_tally_says_why_in_words():
         "Good 5, Evil 5: a tie, so Neutral wins."
     )
     assert count(["Ada SumoBot 5 E", "Bob LockBot 3 E"], 4).why == (
-        "Everyone is Evil: nobody scores this round."
+        "Every player is Evil: nobody scores this round."
     )
     result = count(["Ada BetBot 2 N bet=E", "Bob LockBot 6 G", "Cy SumoBot 4 E"], 3)
     (bonus,) = result.bonuses
@@ -482,7 +483,8 @@ def test_any_round_is_counted_as_the_rules_say(cards, value, with_npr, npr_team)
     good = sum(strength(one) for one in seated if one.allegiance is G)
     evil = sum(strength(one) for one in seated if one.allegiance is E)
     assert (result.good, result.evil) == (good, evil)
-    if len({one.allegiance for one in seated}) == 1:
+    players = [one for one in seated if one.seat is not None]
+    if len({one.allegiance for one in players}) == 1:  # the non-player robot is no player
         assert result.winner is None and result.points() == {}
         return
     winner = G if good > evil else E if evil > good else N

@@ -19,6 +19,7 @@ from evilrobots.factory import create_app
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.errors import Conflict
 from evilrobots.game.table import Table
+from evilrobots.game.table.conduct import Settings
 from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, open_store
 from tools.redis_server import RedisServer
 
@@ -40,9 +41,11 @@ def stores(url, tmp_path, clock) -> Iterator[tuple[Store, Store]]:
 
 
 def dealt_table(store: Store, code: str = "TABLE234") -> Table:
+    """Ada, Bob and Cy at a table, dealt a round called by voice (their taps change it)."""
     table = Table.start(code, "Ada", "secret-ada")
     for name in ["Bob", "Cy"]:
         table = table.join(name, f"secret-{name}")
+    table = table.set_settings(1, Settings(conducted=False))
     assert store.create(table)
     return store.change(code, lambda t: t.deal(1, random.Random(3)))
 

@@ -55,6 +55,11 @@ class Phone:
         assert response.status_code == 303, response.get_data(as_text=True)
         self.code = code
 
+    def by_voice(self) -> None:
+        """The host chooses to call the next round by voice."""
+        settings = {"conducted": "no", "debate": "60", "pace": "5", "window": "8"}
+        assert self.post("/settings", **settings).status_code == 303
+
     def page(self, path: str = "") -> str:
         response = self.client.get(f"/t/{self.code}{path}")
         assert response.status_code == 200, response.get_data(as_text=True)

@@ -7,14 +7,120 @@ import random
 from evilrobots.game.table import Table
 
 
-def seated(*names: str) -> Table:
-    """A table whose first player started it (and hosts it), the others joined in order."""
+def seated(*names: str, conducted: bool = False) -> Table:
+    """A table whose first player started it (and hosts it), the others joined in order. Its
+    rounds are called by voice unless ``conducted``: the app runs them then."""
+    from evilrobots.game.table.conduct import Settings
+
     table = Table.start("ABCD2345", names[0], "secret-0")
     for number, name in enumerate(names[1:], start=1):
         table = table.join(name, f"secret-{number}")
-    return table
+    return table if conducted else table.set_settings(1, Settings(conducted=False))
 
 
 def dealt(*names: str, seed: int = 4) -> Table:
     """A table of these players, dealt by its host from a seeded deck."""
     return seated(*names).deal(1, random.Random(seed))
+
+
+def conducted(*names: str, points: int = 5, debate: int = 60, **cards) -> Table:
+    """A conducted round at time 0 (its Debate on a ``debate``-second timer, each power
+    called for 5 s, each reaction window 8 s), with the players' cards set by name."""
+    from evilrobots.game.table.conduct import Settings
+    from tests.support.cards import known
+
+    table = seated(*names, conducted=True)
+    table = table.set_settings(1, Settings(debate=debate))
+    return known(table.deal(1, random.Random(4), now=0.0), points, **cards)
+
+
+class Play:
+    """A conducted round played step by step, on a clock that moves one second a step (and
+    jumps to a deadline when told to wait for it)."""
+
+    def __init__(self, table: Table, now: float = 0.0) -> None:
+        self.table = table
+        self.now = now
+
+    def _step(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    def at(self, now: float) -> Play:
+        """Time passes until ``now``: whatever is due by then happens."""
+        self.now = now
+        self.table = self.table.tick(now)
+        return self
+
+    def call(self, level: int) -> Play:
+        """Time passes until ``level`` is called (and nothing holds the call)."""
+        from evilrobots.game.table.conduct import Stage
+
+        for _ in range(40):
+            conduct = self.table.round.conduct
+            if conduct.stage is Stage.COUNTDOWN and conduct.level == level and not conduct.busy:
+                return self
+            assert self.table.deadline is not None, f"power {level} is never called"
+            self.at(self.table.deadline)
+        raise AssertionError(f"power {level} is never called")
+
+    def close(self) -> Play:
+        """The open reaction window runs out, with no reaction."""
+        return self.at(self.table.round.conduct.chain.deadline)
+
+    def finish(self) -> Play:
+        """Time passes until nothing is on a timer any more."""
+        while self.table.deadline is not None:
+            self.at(self.table.deadline)
+        return self
+
+    def pass_debate(self, seat: int) -> Play:
+        self.table = self.table.pass_debate(seat, self.table.round.deal_id, self._step())
+        return self
+
+    def claim(self, seat: int, with_power: bool = False) -> Play:
+        self.table = self.table.claim(seat, self.table.round.deal_id, self._step(), with_power)
+        return self
+
+    def promote(self, seat: int, other: int) -> Play:
+        self.table = self.table.promote(seat, self.table.round.deal_id, self._step(), other)
+        return self
+
+    def pass_turn(self, seat: int) -> Play:
+        self.table = self.table.pass_turn(seat, self.table.round.deal_id, self._step())
+        return self
+
+    def convert(self, seat: int, target: int | None = None, allegiance=None) -> Play:
+        deal = self.table.round.deal_id
+        self.table = self.table.convert(seat, deal, self._step(), target, allegiance)
+        return self
+
+    def robot(self, seat: int, robot: str, target: int | None = None, bet=None) -> Play:
+        deal = self.table.round.deal_id
+        self.table = self.table.use_robot(seat, deal, robot, target, bet, now=self._step())
+        return self
+
+    def react(self, seat: int, turn: bool = False) -> Play:
+        self.table = self.table.react(seat, self.table.round.deal_id, self._step(), turn)
+        return self
+
+    def no_reaction(self, seat: int) -> Play:
+        self.table = self.table.no_reaction(seat, self.table.round.deal_id, self._step())
+        return self
+
+    def prove(self, seat: int, proof) -> Play:
+        self.table = self.table.prove(seat, self.table.round.deal_id, self._step(), proof)
+        return self
+
+    def cheat(self, seat: int, shows=None, story=None) -> Play:
+        from evilrobots.game.table.conduct import Story
+
+        deal = self.table.round.deal_id
+        self.table = self.table.choose_cheat(seat, deal, self._step(), shows, story or Story.TRUTH)
+        return self
+
+    def allegiance(self, seat: int):
+        return self.table.round.hand_of(seat).allegiance
+
+    def log(self) -> list[str]:
+        return [reveal.words for reveal in self.table.round.reveals]

@@ -17,14 +17,18 @@ import random
 from dataclasses import dataclass, replace
 
 from ..actions import Action, Part
-from ..cards import CHEATBOT, SCAREDYBOT, Allegiance
+from ..cards import CHEATBOT, Allegiance
 from ..deal import deal_table
 from ..errors import Conflict, GameError, NotAllowed, RoundOver
 from ..hand import Hand
-from ..scoring import Game, Tally, answer, propose
+from ..scoring import Game
+from . import countdown
+from .conduct import Settings, Stage, begin
+from .ending import Ending
 from .names import clean_name
 from .robots import RobotAction, robot_actions, use_robot
-from .round import Reveal, Round
+from .round import NPR_NAME, Reveal, Round
+from .turns import Turns
 from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, Shown, TableView, shown_by, view_for
 
 
@@ -40,8 +44,9 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """Everything the server knows about one table."""
+class Table(Turns, Ending):
+    """Everything the server knows about one table. Running a conducted round (``turns``) and
+    ending a round (``ending``) are its methods too, kept in modules of their own."""
 
     code: str
     seats: tuple[Seat, ...] = ()
@@ -53,6 +58,7 @@ class Table:
     version: int = 0
     game: Game = Game()
     deals: int = 0  # every deal ever made at this table: each round's id
+    settings: Settings = Settings()  # the host's choices for the next deal
 
     @classmethod
     def start(cls, code: str, host_name: str, secret: str) -> Table:
@@ -92,8 +98,9 @@ class Table:
             host=self.host or seat.id,
         )
 
-    def leave(self, seat_id: int) -> Table:
-        """Give up a seat; if it was the host's, the longest-seated player becomes host."""
+    def leave(self, seat_id: int, now: float = 0.0) -> Table:
+        """Give up a seat; if it was the host's, the longest-seated player becomes host. In a
+        conducted round, the seat is out of its turns and queues (``conduct.leave``)."""
         self.seat(seat_id)
         seats = tuple(seat for seat in self.seats if seat.id != seat_id)
         host = self.host if self.host != seat_id else min((s.id for s in seats), default=0)
@@ -112,18 +119,20 @@ class Table:
                 hands = tuple(p for p in round_.hands if p[0] != seat_id)
                 left = (*round_.left, self.seat(seat_id).name)
                 round_ = replace(round_, hands=hands, proposal=proposal, left=left)
+                names = {seat.id: seat.name for seat in seats}
+                round_ = countdown.leave(round_, names, seat_id, now)
         return replace(self, seats=seats, host=host, round=round_, game=self.game.without(seat_id))
 
     def _host_only(self, by: int, doing: str) -> None:
         if by != self.host:
             raise NotAllowed(f"Only the host can {doing}.")
 
-    def remove(self, by: int, seat_id: int) -> Table:
+    def remove(self, by: int, seat_id: int, now: float = 0.0) -> Table:
         """The host sends a player away from the table."""
         self._host_only(by, "remove a player")
         if seat_id == by:
             raise GameError("To leave the table yourself, use Leave the table.")
-        return self.leave(seat_id)
+        return self.leave(seat_id, now)
 
     def make_host(self, by: int, seat_id: int) -> Table:
         """The host hands the role to another player."""
@@ -170,8 +179,10 @@ class Table:
 
     # -- rounds --
 
-    def deal(self, by: int, rng: random.Random) -> Table:
-        """Start a new round for everyone seated, from both decks shuffled once."""
+    def deal(self, by: int, rng: random.Random, now: float = 0.0) -> Table:
+        """Start a new round for everyone seated, from both decks shuffled once; conducted
+        by the app (its Debate on the clock from ``now``) unless the host chose to call it by
+        voice."""
         self._host_only(by, "deal")
         if self.game.winner is not None:
             raise Conflict("The game is over. Start a New game to play again.")
@@ -192,7 +203,8 @@ class Table:
             for seat, deal in zip(self.seats, deals, strict=True)
         )
         npr = Allegiance.NEUTRAL if self.npr else None
-        round_ = Round(number, hands, points, npr, deal_id=deal_id)
+        conducted = begin(self.settings, now) if self.settings.conducted else None
+        round_ = Round(number, hands, points, npr, deal_id=deal_id, conduct=conducted)
         return replace(self, round=round_, deals=deal_id)
 
     def _playing(self, seat_id: int, deal_id: int) -> tuple[Round, Hand]:
@@ -215,9 +227,29 @@ class Table:
     def arrange(
         self, seat_id: int, deal_id: int, hidden: frozenset[Part], allegiance: Allegiance
     ) -> Table:
-        """Set what the seat hides and its (true) allegiance, as its phone shows them."""
+        """Set what the seat hides and its allegiance, as its phone shows them.
+
+        In a conducted round the allegiance belongs to the table and changes only through
+        the round's acts: the phone's is not taken (it may be a step behind). By voice, a
+        change is the player's own, and the board says that it changed, not to what.
+        """
         round_, hand = self._playing(seat_id, deal_id)
-        return replace(self, round=round_.with_hand(seat_id, hand.arrange(hidden, allegiance)))
+        if round_.conduct is not None or allegiance is hand.allegiance:
+            arranged = replace(hand, hidden=hidden)
+            return self if arranged == hand else self._with_hand(round_, seat_id, arranged)
+        round_ = replace(
+            round_,
+            reveals=(
+                *round_.reveals,
+                Reveal(
+                    seat_id, self.seat(seat_id).name, Action.CONVERT_SELF, lead="changed allegiance"
+                ),
+            ),
+        )
+        return self._with_hand(round_, seat_id, hand.arrange(hidden, allegiance))
+
+    def _with_hand(self, round_: Round, seat_id: int, hand: Hand) -> Table:
+        return replace(self, round=round_.with_hand(seat_id, hand))
 
     def hide(self, seat_id: int, deal_id: int, part: Part) -> Table:
         hand = self._hand(seat_id, deal_id)
@@ -228,17 +260,38 @@ class Table:
         return self.arrange(seat_id, deal_id, hand.hidden - {part}, hand.allegiance)
 
     def choose(self, seat_id: int, deal_id: int, allegiance: Allegiance) -> Table:
-        hand = self._hand(seat_id, deal_id)
+        """The seat sets its allegiance by hand: by voice only."""
+        round_, hand = self._playing(seat_id, deal_id)
+        if round_.conduct is not None:
+            raise Conflict(
+                "At this table your allegiance changes only through the round's acts: "
+                "conversions and reactions."
+            )
         return self.arrange(seat_id, deal_id, hand.hidden, allegiance)
 
     def convert_npr(self, seat_id: int, deal_id: int, allegiance: Allegiance) -> Table:
-        """A player converts the non-player robot; its new allegiance is public."""
+        """By voice, a player converts the non-player robot: its new allegiance is public,
+        and the board says who converted it."""
         self.seat(seat_id)
         if self.round is None or self.round.deal_id != deal_id or self.round.ended:
             raise RoundOver("That round is over.")
         if self.round.npr is None:
             raise Conflict("There is no non-player robot in this round.")
-        return replace(self, round=replace(self.round, npr=allegiance))
+        if self.round.conduct is not None:
+            raise Conflict(
+                "The non-player robot is converted like any player, on a turn: "
+                "Convert another player."
+            )
+        if allegiance is self.round.npr:
+            return self
+        entry = Reveal(
+            seat_id,
+            self.seat(seat_id).name,
+            Action.CONVERT_OTHER,
+            lead=f"converts {NPR_NAME.lower()} to {allegiance.label}",
+        )
+        round_ = replace(self.round, npr=allegiance, reveals=(*self.round.reveals, entry))
+        return replace(self, round=round_)
 
     def reveal(
         self,
@@ -255,6 +308,8 @@ class Table:
         round_, hand = self._playing(seat_id, deal_id)
         if not action.parts:
             raise GameError(f"{action.label} shows nothing, so there is nothing to reveal.")
+        if round_.conduct is not None and round_.conduct.stage is Stage.DEBATE:
+            raise Conflict("Nothing is revealed in the Debate: talk, promise, and lie.")
         allegiance = None
         if Part.ALLEGIANCE in action.parts:
             allegiance = shown_allegiance or hand.allegiance
@@ -288,11 +343,14 @@ class Table:
         robot: str,
         target: int | None = None,
         bet: Allegiance | None = None,
+        now: float = 0.0,
     ) -> Table:
-        """Use NegativeBot, SwapBot or BetBot (or CopyBot's copy of one): a verified reveal
-        of the robot and power on the board, and its effect on the count."""
-        round_, hand = self._playing(seat_id, deal_id)
-        return replace(self, round=use_robot(self, seat_id, round_, hand, robot, target, bet))
+        """Use a robot's action (or CopyBot's copy of one): a verified reveal of the robot on
+        the board, and its effect. ``bet``: BetBot's team, or PushBot's allegiance."""
+        table = self.tick(now)
+        round_, hand = table._playing(seat_id, deal_id)
+        used = use_robot(table, seat_id, round_, hand, robot, target, bet, now)
+        return replace(table, round=used)
 
     # -- the end of the round, the split, the score --
 
@@ -300,75 +358,6 @@ class Table:
     def names(self) -> dict[int, str]:
         """Each seat's player, by seat."""
         return {seat.id: seat.name for seat in self.seats}
-
-    def _ended_round(self) -> Round:
-        if self.round is None or not self.round.ended:
-            raise Conflict("The round has not ended yet: the host ends it with End the round.")
-        return self.round
-
-    def end_round(self, by: int) -> Table:
-        """The host ends the round: everything is shown, and the count is made."""
-        self._host_only(by, "end the round")
-        if self.round is None or self.round.ended:
-            raise Conflict("There is no round in play to end.")
-        return replace(self, round=replace(self.round, ended=True))
-
-    def tally(self) -> Tally:
-        """The ended round, counted."""
-        return self._ended_round().tally(self.names)
-
-    def propose_split(self, seat_id: int, shares: dict[int, int]) -> Table:
-        round_ = self._ended_round()
-        if round_.proposal is not None:
-            raise Conflict("A split is already proposed: answer it, or wait for the answers.")
-        proposal = propose(self.tally(), seat_id, shares)
-        return replace(self, round=replace(round_, proposal=proposal))
-
-    def answer_split(self, seat_id: int, agree: bool) -> Table:
-        round_ = self._ended_round()
-        if round_.proposal is None:
-            raise Conflict("No split has been proposed yet.")
-        try:
-            proposal = answer(self.tally(), round_.proposal, seat_id, agree)
-        except GameError as refused:
-            raise Conflict(refused.message) from None
-        return replace(self, round=replace(round_, proposal=proposal))
-
-    def correct_scaredy(self, by: int, seat_id: int, only_power: bool) -> Table:
-        """The host corrects ScaredyBot's bonus (a card shown on camera only), before the
-        score is kept."""
-        self._host_only(by, "correct ScaredyBot's bonus")
-        round_ = self._ended_round()
-        hand = round_.hand_of(seat_id)
-        if hand is None or hand.robot is not SCAREDYBOT:
-            raise GameError("That player is not ScaredyBot this round.")
-        if round_.kept:
-            raise Conflict("The score of this round is kept already.")
-        fixes = tuple(p for p in round_.scaredy if p[0] != seat_id) + ((seat_id, only_power),)
-        return replace(self, round=replace(round_, scaredy=fixes))
-
-    def keep_score(self, by: int) -> Table:
-        """The host puts the counted round on the scoreboard."""
-        self._host_only(by, "keep the score")
-        round_ = self._ended_round()
-        if round_.kept:
-            raise Conflict("The score of this round is kept already.")
-        counted = self.tally()
-        if not counted.settled:
-            raise Conflict("The winners have not settled their split yet.")
-        return replace(self, round=replace(round_, kept=True), game=self.game.keep(counted))
-
-    def set_target(self, by: int, target: int) -> Table:
-        """The host sets the points that win the game, before its first deal."""
-        self._host_only(by, "set the points to win")
-        if self.round is not None:
-            raise Conflict("The points to win are set before the game's first deal.")
-        return replace(self, game=self.game.with_target(target))
-
-    def new_game(self, by: int) -> Table:
-        """The host starts again: the same seats, every score at zero."""
-        self._host_only(by, "start a new game")
-        return replace(self, round=None, game=self.game.restart())
 
     # -- views --
 

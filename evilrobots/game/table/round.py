@@ -7,11 +7,15 @@ Pure: no Flask, no I/O. A ``Round`` is immutable; the table replaces it as the r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import NEGATIVEBOT, Allegiance, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal, Seated, Tally, settle, tally
+
+if TYPE_CHECKING:
+    from .conduct import Conduct
 
 # The non-player robot of the optional rule for low player counts.
 NPR_POWER = PowerCard(5)
@@ -21,7 +25,12 @@ NPR_SEAT = 0  # how a robot action names the non-player robot as its target
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """What one seat showed the table through the app, with the values the server holds."""
+    """One public act of the round, on the board's log: what a seat showed the table through
+    the app (with the values the server holds), or what the conducted round made of an act.
+
+    ``lead`` says what happened when the action's own name would not ("acts at 7", "passes",
+    "converts Bob"); the cards shown follow.
+    """
 
     seat: int
     name: str
@@ -31,17 +40,19 @@ class Reveal:
     allegiance: Allegiance | None = None
     effect: str = ""  # what a robot action did, in words
     power_after: PowerCard | None = None  # SwapBot's power once swapped (public from then)
+    lead: str = ""
 
     @property
     def words(self) -> str:
-        """ "Ada · Convert another player · power 4 · Evil"."""
+        """ "Ada · Convert another player · power 4 · Evil"; "Bob · passes"."""
         shown = [
             self.robot.name if self.robot else "",
             f"power {self.power.value}" if self.power else "",
             self.allegiance.label if self.allegiance else "",
             self.effect,
         ]
-        return " · ".join([self.name, self.action.label, *(part for part in shown if part)])
+        what = self.lead or self.action.label
+        return " · ".join([self.name, what, *(part for part in shown if part)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +83,7 @@ class Round:
     deal_id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
     gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
     left: tuple[str, ...] = ()  # names of the seats that left while it was in play
+    conduct: Conduct | None = None  # the round as the app conducts it; None: called by voice
 
     @property
     def in_play(self) -> bool:
@@ -88,14 +100,15 @@ class Round:
 
     def only_power_shown(self, seat: int) -> bool:
         """ScaredyBot's condition: through the app, this seat showed nothing but its power
-        (the end of the round's own reveal aside), unless the host corrected it."""
+        before the round ended (a reveal of everything mid-round included), unless the host
+        corrected it."""
         corrected = dict(self.scaredy)
         if seat in corrected:
             return corrected[seat]
         return all(
             reveal.robot is None and reveal.allegiance is None
             for reveal in self.reveals
-            if reveal.seat == seat and reveal.action is not Action.END_OF_ROUND
+            if reveal.seat == seat
         )
 
     def seated(self, names: dict[int, str]) -> list[Seated]:

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal, Tally
+from .conduct import Settings
 from .names import spoken_code
+from .now import Choices, Happening, choices, happening
 from .robots import RobotAction, robot_actions
 from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal
 
@@ -104,6 +106,10 @@ class TableView:
     left: tuple[str, ...] = ()  # public: who left the table while this round was in play
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     deal_id: int = 0  # the deal's tag, as forms carry it
+    conducted: bool = False  # the app runs this round's turns (False: called by voice)
+    happening: Happening | None = None  # what is going on now, for everyone
+    choices: Choices = Choices()  # what the viewer's phone offers it now
+    settings: Settings = Settings()  # the host's: how the next deal is run
 
     @property
     def names(self) -> dict[int, str]:
@@ -310,4 +316,8 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         if round_ and ended and not round_.kept and you and you.host
         else (),
         deal_id=round_.deal_id if round_ else 0,
+        conducted=bool(round_ and round_.conduct is not None),
+        happening=happening(round_, names) if round_ else None,
+        choices=choices(round_, names, you.id, you.host) if round_ and you else Choices(),
+        settings=table.settings if you and you.host else Settings(),
     )

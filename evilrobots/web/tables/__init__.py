@@ -15,7 +15,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from ...game.table import NAME_LIMIT
 from ...store import StoreUnavailable, open_store
 from ..errors import http_error
-from . import events, host, lobby, move, play, seat  # noqa: F401  (each adds its routes)
+from . import events, host, lobby, move, play, seat, turns  # noqa: F401  (each adds its routes)
 from .common import bp
 
 # A page that finds the shared store out of reach asks to be tried again after this.
@@ -35,7 +35,10 @@ def unavailable(error: StoreUnavailable) -> tuple[str, int, list[tuple[str, str]
 
 def init_app(app: Flask) -> None:
     app.extensions["evilrobots.store"] = open_store(
-        app.config.get("STORE"), app.instance_path, clock=app.config["CLOCK"]
+        app.config.get("STORE"),
+        app.instance_path,
+        clock=app.config["CLOCK"],
+        ticking=app.config["TICKER"],
     )
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)

@@ -1,8 +1,9 @@
 """Live pages: each viewer's view of a table as Server-Sent Events, for as long as the page
 is open.
 
-The store says "table changed, version N", and each stream renders its own viewer's view: a
-seat page gets its seat's parts, the board (and anyone without a seat) the board.
+The store says "table changed, version N", and each stream works out its own viewer's view:
+a seat page gets its seat's parts, the board (and anyone without a seat) the board. A viewer
+hears of a change only if it changes what that viewer sees.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, render_template, request, stream_with_context
+from flask import Response, request, stream_with_context
 
-from ...game.table import Table
+from ...game.table import Table, TableView
 from ...store import Listener, StoreUnavailable
+from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
-from .parts import join_details, live_parts
+from .parts import board_parts, live_parts, seat_tag
 
 # Idle streams send a comment this often, so that proxies keep them open.
 HEARTBEAT_SECONDS = 15
@@ -31,42 +33,66 @@ def retry_ms() -> int:
     return random.randint(*RETRY_MS)  # nosec B311: spreading reconnections, not a secret
 
 
-def event(name: str, version: int, data: dict[str, Any]) -> str:
-    """A server-sent event, but for the blank line that ends it (the stream sends that)."""
-    return f"event: {name}\nid: {version}\ndata: {json.dumps(data)}\n"
+def event(name: str, tag: str, data: dict[str, Any]) -> str:
+    """A server-sent event, but for the blank line that ends it (the stream sends that).
+    Its id is the tag of what it shows; ``clock`` is the server's time, for the timers."""
+    return f"event: {name}\nid: {tag}\ndata: {json.dumps(data | {'clock': now()})}\n"
 
 
 @bp.get("/t/<code>/events")
 def events(code: str) -> Response:
-    """The table's changes, as this viewer's view, for as long as the page is open.
+    """What this viewer sees of the table, as it changes, for as long as the page is open.
 
-    A reconnecting browser sends the last version it saw (``Last-Event-ID``; a page's first
-    connection says it with ``?v=``): anything newer is sent at once, so nothing is missed.
-    A seat page gets its seat's parts; the board, and anyone without a seat, the board.
+    An event goes out only when what the viewer sees has changed: its id is the tag of what
+    it shows (``parts.tagged``), so another seat's hidden cards, or its own taps, send this
+    viewer nothing. A reconnecting browser sends the last tag it saw (``Last-Event-ID``; a
+    page's first connection says it with ``?v=``): if the table shows something else now,
+    that is sent at once. A seat page gets its seat's parts; the board, and anyone without a
+    seat, the board.
     """
     code = code_from_url(code)
     table = load_table(code)
     holder = my_seat(table)
     seat = None if request.args.get("board") == "1" else holder
-    try:
-        seen = int(request.headers.get("Last-Event-ID") or request.args.get("v") or -1)
-    except ValueError:
-        seen = -1
+    seen = request.headers.get("Last-Event-ID") or request.args.get("v") or ""
 
-    def render(table: Table) -> str:
-        if seat is None:
-            board = render_template(
-                "table/_board.html",
-                view=table.view_for(None),
-                code=code,
-                seated=holder is not None,
-                **join_details(code),
-            )
-            return event("board", table.version, {"board": board})
-        still = table.seat_with_secret(seat.secret)
-        if still is None or still.id != seat.id:  # removed, left, or moved to another phone
-            return event("gone", table.version, {})
-        return event("seat", table.version, live_parts(table.view_for(seat.id)))
+    def follow(listener: Listener) -> Iterator[str]:
+        nonlocal seen
+        current: Table | None = store().load(code)  # after subscribing: nothing is missed
+        last_view: TableView | None = None
+        last_hand = None  # the card view's key last sent: unknown to a page that connects
+        while current is not None:
+            if seat is None:
+                parts, tag = board_parts(current, holder is not None)
+                if tag != seen:
+                    seen = tag
+                    yield event("board", tag, parts)
+                    yield "\n"
+            else:
+                still = current.seat_with_secret(seat.secret)
+                if still is None or still.id != seat.id:  # removed, left, or moved away
+                    yield event("gone", "", {})
+                    yield "\n"
+                    return
+                view = current.view_for(seat.id)
+                if view != last_view:  # the same view renders the same: nothing to send
+                    last_view = view
+                    parts = live_parts(view)
+                    tag = seat_tag(parts)
+                    if tag != seen:
+                        seen = tag
+                        if parts["hand_key"] == last_hand:
+                            parts = {k: v for k, v in parts.items() if k != "hand"}
+                        last_hand = parts["hand_key"]
+                        yield event("seat", tag, parts)
+                        # The event's last line on its own: the server's write loop then
+                        # holds this short string while the stream waits, not the event.
+                        yield "\n"
+            current = view = None  # while waiting, hold no table: thousands of streams wait
+            current = listener.wait(HEARTBEAT_SECONDS)
+            while current is None and not listener.closed:
+                yield ": still here\n\n"
+                current = listener.wait(HEARTBEAT_SECONDS)
 
     def stream() -> Iterator[str]:
         # Subscribed only once the body is read (never for a HEAD), then always let go.
@@ -78,25 +104,6 @@ def events(code: str) -> Response:
             return  # the store went out of reach: end the stream; the browser comes back
         finally:
             store().unlisten(listener)
-
-    def follow(listener: Listener) -> Iterator[str]:
-        nonlocal seen
-        current: Table | None = store().load(code)  # after subscribing: nothing is missed
-        # The page's version is newer than the store's: the store lost writes in a crash.
-        rewound = current is not None and current.version < seen
-        while current is not None:
-            if current.version > seen or rewound or listener.rewound:
-                rewound = listener.rewound = False
-                seen = current.version
-                yield render(current)
-                # The event's last line on its own: the server's write loop then holds this
-                # short string while the stream waits, not the whole event.
-                yield "\n"
-            current = None  # while waiting, hold no table: thousands of streams wait
-            current = listener.wait(HEARTBEAT_SECONDS)
-            while current is None and not listener.closed:
-                yield ": still here\n\n"
-                current = listener.wait(HEARTBEAT_SECONDS)
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

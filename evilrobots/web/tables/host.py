@@ -5,20 +5,35 @@ from __future__ import annotations
 
 from flask import Response, request
 
+from ...game.table.conduct import Settings
 from ..forms import form_int, form_seat
-from ..services import rng
+from ..services import now, rng
 from .common import back_to_table, bp, change_by_seat
 
 
 @bp.post("/t/<code>/deal")
 def deal(code: str) -> Response:
-    return change_by_seat(code, lambda t, s: t.deal(s.id, rng()), back_to_table("hand"))
+    return change_by_seat(code, lambda t, s: t.deal(s.id, rng(), now()), back_to_table("hand"))
 
 
 @bp.post("/t/<code>/remove")
 def remove(code: str) -> Response:
     target = form_seat()
-    return change_by_seat(code, lambda t, s: t.remove(s.id, target), back_to_table("players"))
+    return change_by_seat(
+        code, lambda t, s: t.remove(s.id, target, now()), back_to_table("players")
+    )
+
+
+@bp.post("/t/<code>/settings")
+def set_settings(code: str) -> Response:
+    """The host chooses how the next deal is run: by the app (with its timers) or by voice."""
+    settings = Settings(
+        conducted=request.form.get("conducted", "yes") == "yes",
+        debate=form_int("debate", "Say how long the Debate lasts, in seconds."),
+        pace=form_int("pace", "Say how long each power is called for, in seconds."),
+        window=form_int("window", "Say how long a reaction window lasts, in seconds."),
+    )
+    return change_by_seat(code, lambda t, s: t.set_settings(s.id, settings), back_to_table("host"))
 
 
 @bp.post("/t/<code>/host")

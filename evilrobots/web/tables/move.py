@@ -34,7 +34,7 @@ def leave(code: str) -> Response:
         forget_secret(code)
         return redirect(url_for("tables.start_or_join"), code=303)
 
-    return change_by_seat(code, lambda t, s: t.leave(s.id), gone)
+    return change_by_seat(code, lambda t, s: t.leave(s.id, now()), gone)
 
 
 @bp.post("/t/<code>/move")
@@ -70,7 +70,7 @@ def move_link(code: str) -> str | Response:
     return render_template(
         "table/move_link.html",
         view=table.view_for(None),
-        version=table.version,
+        version="",  # the page only waits for the seat to go
         code=code,
         move=move,
         move_qr=qr_svg(move["url"], "QR code of the link that moves your seat") if move else None,

@@ -17,6 +17,7 @@ from ..forms import (
     load_action,
     wants_json,
 )
+from ..services import now
 from .common import (
     back_to_table,
     bp,
@@ -90,8 +91,12 @@ def use_robot(code: str) -> Response:
     robot = request.form.get("robot", "")
     target = form_int("target", "Pick a player.") if "target" in request.form else None
     bet = form_allegiance("bet") if "bet" in request.form else None
+    if "allegiance" in request.form:  # PushBot's: the allegiance it forces
+        bet = form_allegiance()
     return change_by_seat(
-        code, lambda t, s: t.use_robot(s.id, deal, robot, target=target, bet=bet), with_hand
+        code,
+        lambda t, s: t.use_robot(s.id, deal, robot, target=target, bet=bet, now=now()),
+        with_hand,
     )
 
 

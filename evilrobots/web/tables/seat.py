@@ -13,9 +13,10 @@ from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
 from ..cardview import actions_panel
 from ..forms import load_action
+from ..services import now
 from .common import back_to_seat, bp, code_from_url, load_seat, load_table, my_seat
 from .lobby import join_page
-from .parts import hand_key, join_details, render_hand
+from .parts import board_parts, join_details, live_parts, seat_tag
 
 
 @bp.get("/t/<code>")
@@ -32,17 +33,22 @@ def seat(code: str) -> Response | tuple[str, int]:
 def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
     """A seat's page: its cards, the table, the reveals (``more`` for a form sent back)."""
     view = table.view_for(seat.id)
+    parts = live_parts(view)
+    tag = seat_tag(parts)  # the page as the stream sees it: a form sent back is not news
+    if more:  # a form sent back: the live section shows it, as the player filled it in
+        parts["live"] = render_template(
+            "table/_live.html", view=view, **join_details(table.code), **more
+        )
     response = Response(
         render_template(
             "table/seat.html",
             view=view,
-            version=table.version,
-            # Our own autoescaped template's output.
-            hand_html=Markup(render_hand(view, view.hand)) if view.hand else None,  # nosec B704
-            hand_key=hand_key(view),
+            version=tag,
+            # Our own autoescaped templates' output.
+            parts={key: Markup(value) for key, value in parts.items()},  # nosec B704
+            hand_html=Markup(parts["hand"]) if view.hand else None,  # nosec B704
+            clock=now(),
             actions_panel=actions_panel("tables.action_view", code=table.code),
-            **join_details(table.code),
-            **more,
         ),
         status=status,
     )
@@ -63,14 +69,16 @@ def board(code: str) -> Response:
     """The board: what every seat has revealed this round, for screen-sharing on the call."""
     code = code_from_url(code)
     table = load_table(code)
+    parts, tag = board_parts(table, my_seat(table) is not None)
     response = Response(
         render_template(
             "table/board.html",
             view=table.view_for(None),
-            version=table.version,
+            version=tag,
+            # Our own autoescaped template's output.
+            board=Markup(parts["board"]),  # nosec B704
+            clock=now(),
             code=code,
-            seated=my_seat(table) is not None,
-            **join_details(code),
         )
     )
     response.headers["Cache-Control"] = "no-store"

@@ -134,8 +134,8 @@ def test_only_cheatbot_may_show_an_allegiance_it_does_not_hold(three):
 
 def test_a_false_reveal_is_indistinguishable_from_a_true_one(three):
     """CheatBot showing Evil and an Evil player showing Evil leave the same record and view."""
-    cheat = known(three, bob="CheatBot").choose(2, 1, Allegiance.GOOD)
-    honest = known(three, bob="CheatBot").choose(2, 1, Allegiance.EVIL)
+    cheat = known(three, bob={"robot": "CheatBot", "allegiance": Allegiance.GOOD, "flips": None})
+    honest = known(three, bob={"robot": "CheatBot", "allegiance": Allegiance.EVIL, "flips": None})
     false = cheat.reveal(2, 1, Action.CONVERT_SELF, Allegiance.EVIL)
     true = honest.reveal(2, 1, Action.CONVERT_SELF)
     assert false.round.reveals == true.round.reveals

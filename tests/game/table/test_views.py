@@ -36,7 +36,7 @@ def test_the_board_holds_no_hand(three):
 @pytest.mark.parametrize("viewer", [None, 1, 3])
 def test_a_view_does_not_change_when_someone_elses_secret_cards_do(three, viewer):
     """Bob's unrevealed hand, whatever it is, leaves every other view exactly the same."""
-    other = known(three, bob="SwapBot").choose(2, 1, Allegiance.EVIL)
+    other = known(three, bob={"robot": "SwapBot", "allegiance": Allegiance.EVIL, "flips": None})
     other = replace(
         other,
         round=other.round.with_hand(

@@ -20,6 +20,7 @@ def app(request, tmp_path, clock):
         "SECRET_KEY": "table-key-" + "x" * 40,
         "RANDOM": random.Random(21),
         "CLOCK": clock,
+        "TICKER": False,  # time moves when the test moves it (the store's advance_due)
     }
     if request.param == "redis":
         config["STORE"] = request.getfixturevalue("redis_url")
@@ -66,5 +67,16 @@ def cy(app, ada, bob) -> Phone:
 
 @pytest.fixture
 def dealt(app, ada, bob, cy):
+    """A round called by voice (the host chose it): reveals and robot actions from the
+    phones, the allegiance set by hand."""
+    ada.by_voice()
+    assert ada.post("/deal").status_code == 303
+    return table_of(app, ada.code)
+
+
+@pytest.fixture
+def conducted(app, clock, ada, bob, cy):
+    """A round the app conducts (the host's default), dealt now: its Debate on a 60 s timer,
+    each power called for 5 s, each reaction window 8 s."""
     assert ada.post("/deal").status_code == 303
     return table_of(app, ada.code)

@@ -13,44 +13,89 @@ from tests.support.pages import read_events
 # ---- Live: Server-Sent Events -----------------------------------------------------------------
 
 
+def page_tag(page: str) -> str:
+    """The tag a page carries of what it shows (its live section's data-version)."""
+    return re.search(r'data-version="([^"]*)"', page).group(1)
+
+
 def test_the_event_stream_sends_the_current_state_then_each_change(app, ada, bob, dealt):
     response = ada.client.get(f"/t/{ada.code}/events?v=0", buffered=False)
     assert response.mimetype == "text/event-stream"
     assert response.headers["Cache-Control"] == "no-store"
-    ((name, version, data),) = read_events(response, 1)
-    assert name == "seat" and int(version) == dealt.version
+    ((name, tag, data),) = read_events(response, 1)
+    assert name == "seat" and tag == page_tag(ada.page())  # the page's own tag
     assert dealt.round.hand_of(1).robot.name in data["hand"]
 
     def reveal_soon():
         bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
 
     threading.Timer(0.2, reveal_soon).start()
-    ((name, version, data),) = read_events(response, 1)
-    assert int(version) == dealt.version + 1
+    ((name, newer, data),) = read_events(response, 1)
+    assert newer != tag and newer == page_tag(ada.page())
     assert "Bob · Prove your power" in data["live"]
+    assert "hand" not in data  # Ada's cards did not change: the phone keeps its own
     response.close()
 
 
 def test_a_reconnecting_stream_catches_up_on_what_it_missed(app, ada, bob, dealt):
+    stranger = app.test_client()
+    seen = page_tag(stranger.get(f"/t/{ada.code}/board").get_data(as_text=True))
     bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
-    current = table_of(app, ada.code).version
-    response = app.test_client().get(
-        f"/t/{ada.code}/events", headers={"Last-Event-ID": str(dealt.version)}, buffered=False
+    response = stranger.get(
+        f"/t/{ada.code}/events", headers={"Last-Event-ID": seen}, buffered=False
     )
-    ((name, version, data),) = read_events(response, 1)
-    assert name == "board" and int(version) == current
+    ((name, tag, data),) = read_events(response, 1)
+    assert name == "board" and tag != seen
     assert "Bob · Prove your power" in data["board"]
     response.close()
 
 
-def test_idle_streams_send_a_comment_to_keep_proxies_open(app, ada, monkeypatch):
-    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.05)
-    version = table_of(app, ada.code).version
-    response = ada.client.get(f"/t/{ada.code}/events?v={version}", buffered=False)
+def heartbeats_only(response, count: int = 3) -> bool:
+    """Whether the stream's next chunks are all heartbeats (no event)."""
     chunks = iter(response.response)
     assert next(chunks).startswith(b"retry:")
-    assert next(chunks) == b": still here\n\n"
+    return all(next(chunks) == b": still here\n\n" for _ in range(count))
+
+
+def test_idle_streams_send_a_comment_to_keep_proxies_open(app, ada, monkeypatch):
+    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.05)
+    response = ada.client.get(f"/t/{ada.code}/events?v={page_tag(ada.page())}", buffered=False)
+    assert heartbeats_only(response, 1)
     response.close()
+
+
+def test_a_seats_own_taps_send_nothing_to_anyone_else(app, ada, bob, cy, dealt, monkeypatch):
+    """Bob hides and shows his cards: neither Ada's phone nor the board hears of it, not even
+    that something happened."""
+    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.2)
+    board = app.test_client()
+    before = table_of(app, ada.code).version
+
+    def taps():
+        for part in ("robot", "power", "allegiance"):
+            bob.post("/hide", part=part, round=deal_tag(dealt))
+            bob.post("/show", part=part, round=deal_tag(dealt))
+
+    for client, path in ((ada.client, ""), (board, "/board")):
+        tag = page_tag(client.get(f"/t/{ada.code}{path}").get_data(as_text=True))
+        query = f"?board=1&v={tag}" if path else f"?v={tag}"
+        stream = client.get(f"/t/{ada.code}/events{query}", buffered=False)
+        threading.Timer(0.05, taps).start()
+        assert heartbeats_only(stream, 3)
+        stream.close()
+    assert table_of(app, ada.code).version >= before + 12  # the taps were kept all the same
+
+
+def test_a_change_everyone_sees_reaches_every_stream(app, ada, bob, dealt, monkeypatch):
+    """The control of the test above: a reveal is an event, on the same streams."""
+    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.2)
+    stream = ada.client.get(f"/t/{ada.code}/events?v={page_tag(ada.page())}", buffered=False)
+    threading.Timer(
+        0.05, lambda: bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
+    ).start()
+    ((name, _, data),) = read_events(stream, 1)
+    assert name == "seat" and "Bob · Prove your power" in data["live"]
+    stream.close()
 
 
 def test_a_head_request_for_the_stream_subscribes_to_nothing(app, ada):
@@ -65,14 +110,14 @@ def test_a_head_request_for_the_stream_subscribes_to_nothing(app, ada):
     assert hub.count() == 0
 
 
-def test_a_page_ahead_of_the_store_is_sent_the_stores_state(app, ada, bob, dealt):
-    """After a crash that lost the last writes, a page knows a newer version than the store:
-    it gets the store's state rather than waiting for the versions to catch up."""
+def test_a_page_that_shows_something_else_is_sent_the_stores_state(app, ada, bob, dealt):
+    """After a crash that lost the last writes, a page shows what the store no longer holds:
+    it gets the store's state at once."""
     response = ada.client.get(
-        f"/t/{ada.code}/events", headers={"Last-Event-ID": str(dealt.version + 50)}, buffered=False
+        f"/t/{ada.code}/events", headers={"Last-Event-ID": "a-state-since-lost"}, buffered=False
     )
-    ((name, version, _),) = read_events(response, 1)
-    assert (name, int(version)) == ("seat", dealt.version)
+    ((name, tag, _),) = read_events(response, 1)
+    assert (name, tag) == ("seat", page_tag(ada.page()))
     response.close()
 
 

@@ -141,12 +141,15 @@ def test_the_action_view_at_a_table_offers_reveal_to_the_table(ada, dealt):
 
 def test_the_non_player_robot_sits_at_the_board_and_anyone_converts_it(app, ada, bob):
     ada.post("/npr-rule", npr="yes")
+    ada.by_voice()
     ada.post("/deal")
     table = table_of(app, ada.code)
     assert "The non-player robot" in visible_text(ada.page("/board"))
     bob.post("/npr", allegiance="evil", round=deal_tag(table))
     assert table_of(app, ada.code).round.npr is Allegiance.EVIL
-    assert re.search(r"non-player robot.*?Evil", visible_text(ada.page("/board")))
+    board = visible_text(ada.page("/board"))
+    assert re.search(r"non-player robot.*?Evil", board)
+    assert "Bob · converts the non-player robot to Evil" in board
 
 
 # ---- CheatBot --------------------------------------------------------------------------------
@@ -161,6 +164,7 @@ def cheatbot_reveal(tmp_path, truth: Allegiance) -> tuple[str, str, str]:
     )
     ada, bob = Phone(app, "Ada"), Phone(app, "Bob")
     bob.join(ada.start())
+    ada.by_voice()
     ada.post("/deal")
     table = table_of(app, ada.code)
     cheatbot = next(robot for robot in ROBOTS if robot.name == "CheatBot")

@@ -1,0 +1,203 @@
+"""What is happening now at a conducted table (the same for everyone), and what one seat may
+do about it (its own phone only).
+
+``happening`` is public: the phase, the power called, whose turn it is, a reaction window and
+who it waits for, each with its deadline. It is drawn from what the rules make public, never
+from a seat's secrets (a call it let pass, CheatBot's truth, why a conversion failed).
+``choices`` is one seat's: what its phone offers now, from its own cards and the public state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import BLOCKBOT, CHEATBOT, FREEBOT, Allegiance, Robot
+from .conduct import (
+    Conduct,
+    Kind,
+    Proof,
+    Stage,
+    Story,
+    can_act_at,
+    hand_of,
+    level_name,
+    level_of,
+    proofs_for,
+    reactions_for,
+    to_answer,
+)
+from .countdown import tied
+from .round import NPR_NAME, NPR_SEAT, Round
+
+
+@dataclass(frozen=True, slots=True)
+class Happening:
+    """What the board and every phone say is going on."""
+
+    stage: Stage
+    headline: str  # "Power 7 is called", "Ada's turn", "Reactions to Ada's conversion"
+    detail: str  # one sentence more, in a player's words
+    deadline: float | None = None  # when the timer shown runs out (None: no timer now)
+    paused: float | None = None  # the call's time left while a turn or a window holds it
+    level: int = 0
+    waiting: tuple[str, ...] = ()  # the players a reaction window waits for
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What one seat's phone offers it now. Anything it may not do is simply absent."""
+
+    pass_debate: bool = False
+    start_countdown: bool = False  # the host, in the Debate
+    claim: str = ""  # the level it may act at now ("7", "9 or more"), or ""
+    claim_with_power: bool = False  # FreeBot may show its power too, or not
+    turn: bool = False  # its turn: convert, convert itself, its robot's action, or pass
+    targets: tuple[tuple[int, str], ...] = ()  # whom it may convert
+    convert_self: bool = False
+    promote: tuple[tuple[int, str], ...] = ()  # tied seats it may let go next
+    reactions: tuple[Robot, ...] = ()
+    block_turns: bool = False  # BlockBot may turn the conversion on its instigator
+    no_reaction: bool = False  # its No reaction is awaited
+    proofs: tuple[Proof, ...] = ()  # it may show why a conversion of it failed
+    cheat: bool = False  # it holds CheatBot: it chooses what it shows
+    shows: Allegiance | None = None
+    story: Story = Story.TRUTH
+    note: str = ""  # what its phone says of its own place in the round
+
+
+def happening(round_: Round, names: dict[int, str]) -> Happening | None:
+    """What is going on in a conducted round, for everyone; None for a round called by voice."""
+    conduct = round_.conduct
+    if conduct is None:
+        return None
+    if round_.ended:
+        return Happening(conduct.stage, "The round is over", "Every card is shown and counted.")
+
+    def name(seat: int | None) -> str:
+        return NPR_NAME if seat == NPR_SEAT else names.get(seat or -1, "?")
+
+    chain = conduct.chain
+    if chain is not None:
+        waiting = tuple(name(seat) for seat in to_answer(conduct, round_))
+        what = "conversion" if not chain.reactions else f"{chain.reactions[-1].robot.name}"
+        return Happening(
+            conduct.stage,
+            f"Reactions to {name(chain.by)}'s {what}",
+            "Anyone holding a reaction may play it now; everyone else, tap No reaction.",
+            deadline=chain.deadline,
+            paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
+            level=conduct.level,
+            waiting=waiting,
+        )
+    if conduct.stage is Stage.DEBATE:
+        passed = ", ".join(name(seat) for seat in conduct.passed)
+        return Happening(
+            Stage.DEBATE,
+            "The Debate",
+            "Talk, promise, lie; show nothing yet. Anyone may pass now."
+            + (f" Passed: {passed}." if passed else ""),
+            deadline=conduct.deadline,
+        )
+    if conduct.turn is not None:
+        where = (
+            f"at {level_name(conduct.level)}"
+            if conduct.stage is Stage.COUNTDOWN
+            else "in the Pass phase"
+        )
+        return Happening(
+            conduct.stage,
+            f"{name(conduct.turn)}'s turn",
+            f"{name(conduct.turn)} acts {where}: convert a player, convert themselves, use "
+            "their robot, or pass.",
+            paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
+            level=conduct.level,
+        )
+    if conduct.stage is Stage.COUNTDOWN:
+        return Happening(
+            Stage.COUNTDOWN,
+            f"Power {level_name(conduct.level)} is called",
+            "If it is your power, tap I act. Every power is called for the same time.",
+            deadline=conduct.deadline,
+            level=conduct.level,
+        )
+    if conduct.stage is Stage.PASS:
+        return Happening(Stage.PASS, "The Pass phase", "The players who passed act in turn.")
+    return Happening(
+        Stage.DONE,
+        "Every turn is taken",
+        "The host ends the round: every card is shown, and the round is counted.",
+    )
+
+
+def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choices:
+    """What this seat's phone offers it now, from its own cards and what everyone knows."""
+    conduct = round_.conduct
+    hand = round_.hand_of(seat)
+    if conduct is None or round_.ended:
+        return Choices()
+    if hand is None:  # joined mid-round: only the host's own control
+        return Choices(start_countdown=host and conduct.stage is Stage.DEBATE)
+    cheat = hand.robot is CHEATBOT
+    own = {
+        "cheat": cheat,
+        "shows": conduct.cheat_of(seat).shows if cheat else None,
+        "story": conduct.cheat_of(seat).story if cheat else Story.TRUTH,
+        "proofs": proofs_for(round_, conduct, seat),
+        "note": _note(conduct, round_, seat),
+    }
+    if conduct.chain is not None:
+        robots = reactions_for(conduct, round_, seat)
+        return Choices(
+            reactions=robots,
+            block_turns=BLOCKBOT in robots and conduct.chain.kind is not Kind.SELF,
+            no_reaction=seat in to_answer(conduct, round_),
+            **own,
+        )
+    if conduct.stage is Stage.DEBATE:
+        return Choices(pass_debate=seat not in conduct.passed, start_countdown=host, **own)
+    promote = ()
+    if conduct.chooser == seat:
+        promote = tuple((other, names.get(other, "?")) for other in tied(conduct, round_))
+    if conduct.turn == seat:
+        others = tuple((other, names.get(other, "?")) for other, _ in round_.hands if other != seat)
+        if round_.npr is not None:
+            others += ((NPR_SEAT, NPR_NAME),)
+        return Choices(
+            turn=True,
+            targets=others,
+            convert_self=conduct.stage is Stage.COUNTDOWN,
+            promote=promote,
+            **own,
+        )
+    claim = ""
+    if conduct.stage is Stage.COUNTDOWN:
+        if can_act_at(conduct, round_, seat, conduct.level):
+            claim = level_name(conduct.level)
+    return Choices(
+        claim=claim,
+        claim_with_power=bool(claim) and hand.robot is FREEBOT,
+        promote=promote,
+        **own,
+    )
+
+
+def _note(conduct: Conduct, round_: Round, seat: int) -> str:
+    """Where this seat stands in the round, for its own phone only."""
+    hand = hand_of(round_, seat)
+    if seat in conduct.missed:
+        return "Your power was called and went by: you have no turn this round."
+    if seat in conduct.reacted:
+        return "You reacted: that was your turn this round."
+    if seat in conduct.sat_out:
+        return "You sit out the Pass phase: yours was the lowest power."
+    if seat in conduct.passed and conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN):
+        return "You passed: your turn comes in the Pass phase."
+    if seat in conduct.acted:
+        return "You have had your turn this round."
+    if seat in conduct.queue:
+        return "You are next in line: your turn comes when the one before is done."
+    if conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN) and conduct.turn != seat:
+        if hand.robot is FREEBOT:
+            return "FreeBot: you may act at any power. Tap I act when you choose."
+        return f"Your turn comes when Power {level_name(level_of(hand))} is called."
+    return ""

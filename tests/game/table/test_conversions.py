@@ -1,0 +1,432 @@
+"""Conversions settled by the server, and the reactions that answer them, hand-worked: every
+robot that changes a conversion, the rules' FAQ chain, CheatBot's stories, the proofs of a
+failure, and each refusal.
+
+Tables are dealt at 0 (a 60 s Debate, 5 s a power, 8 s a reaction window) and played with
+``Play``, whose clock moves a second a step.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evilrobots.game.cards import Allegiance
+from evilrobots.game.errors import Conflict, GameError, NotAllowed
+from evilrobots.game.table import NPR_SEAT
+from evilrobots.game.table.conduct import Outcome, Proof, Stage, Story
+from tests.support.cards import known
+from tests.support.tables import Play, conducted
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def play(*names: str, **cards) -> Play:
+    return Play(conducted(*names, **cards))
+
+
+def chain(game: Play):
+    return game.table.round.conduct.chain
+
+
+def turn(game: Play, seat: int, level: int) -> Play:
+    """The seat claims its power when it is called: its turn begins."""
+    return game.call(level).claim(seat)
+
+
+# ---- Settling a conversion -------------------------------------------------------------------
+
+
+def test_a_conversion_works_on_a_higher_power_and_the_target_shows_it_once_settled():
+    game = turn(play("Ada", "Bob", ada=("SwapBot", 3, E), bob=("BetBot", 7, G)), 1, 3)
+    game.convert(1, target=2)
+    assert game.log()[-2:] == ["Ada · converts Bob · power 3 · Evil", "Bob · it works"]
+    assert game.allegiance(2) is G  # nothing changes while the window is open
+    game.close()
+    assert game.allegiance(2) is E and game.table.shown_by(2).allegiance is E
+    assert game.log()[-1] == "Bob · is converted · Evil"
+    assert game.table.round.conduct.acted == (1,)
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(5, 5), (6, 4)])
+def test_a_conversion_fails_on_an_equal_or_lower_power(mine, theirs):
+    game = turn(play("Ada", "Bob", ada=("SwapBot", mine, E), bob=("BetBot", theirs, G)), 1, mine)
+    game.convert(1, target=2)
+    assert game.log()[-1] == "Bob · it fails"
+    game.close()
+    assert game.allegiance(2) is G and game.log()[-1] == "Bob · is not converted"
+    assert game.table.shown_by(2).allegiance is None  # why it failed is Bob's to show
+
+
+@pytest.mark.parametrize(
+    ("ada", "bob", "outcome"),
+    [
+        (("PlusBot", 3, E), ("BetBot", 5, G), Outcome.FAILED),  # 3 + 3 = 6 is not below 5
+        (("BetBot", 3, E), ("PlusBot", 1, G), Outcome.WORKED),  # 3 is below 1 + 3 = 4
+        (("SumoBot", 8, E), ("BetBot", 2, G), Outcome.WORKED),  # SumoBot: always
+        (("SumoBot", 8, E), ("LockBot", 2, G), Outcome.FAILED),  # never against LockBot
+        (("BetBot", 1, E), ("LockBot", 9, G), Outcome.FAILED),  # LockBot, Good: any power
+        (("BetBot", 1, E), ("LockBot", 9, N), Outcome.WORKED),  # LockBot, Neutral: no lock
+    ],
+)
+def test_plusbot_sumobot_and_lockbot_change_what_a_conversion_comes_to(ada, bob, outcome):
+    level = min(9, ada[1] + (3 if ada[0] == "PlusBot" else 0))
+    game = turn(play("Ada", "Bob", ada=ada, bob=bob), 1, level).convert(1, target=2)
+    assert chain(game).told is chain(game).truth is outcome
+
+
+def test_lockbot_once_converted_from_neutral_is_locked():
+    game = turn(play("Ada", "Bob", ada=("BetBot", 1, E), bob=("LockBot", 9, N)), 1, 1)
+    game.convert(1, target=2).close()
+    assert game.allegiance(2) is E
+    from evilrobots.game.table.conduct import locked
+
+    assert locked(game.table.round, 2)
+
+
+def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
+    table = conducted("Ada", "Bob").set_npr(1, True).deal(1, random.Random(4), now=0.0)
+    game = Play(known(table, ada=("BetBot", 4, E), bob=("SwapBot", 6, G)))
+    game = turn(game, 1, 4)
+    assert (NPR_SEAT, "The non-player robot") in game.table.view_for(1).choices.targets
+    game.convert(1, target=NPR_SEAT).close()
+    assert game.table.round.npr is E
+    assert game.log()[-1] == "The non-player robot · is converted · Evil"
+    assert all(seat != NPR_SEAT for seat, _ in game.table.round.hands)  # it never acts
+
+
+def test_a_failed_conversion_of_the_non_player_robot_asks_no_proof():
+    table = conducted("Ada", "Bob").set_npr(1, True).deal(1, random.Random(4), now=0.0)
+    game = turn(Play(known(table, ada=("BetBot", 6, E))), 1, 6).convert(1, target=NPR_SEAT)
+    game.close()
+    assert game.table.round.npr is N and game.table.round.conduct.proving == ()
+
+
+def test_a_conversion_is_made_on_your_turn_only():
+    game = play("Ada", "Bob", ada=("BetBot", 4, E), bob=("SwapBot", 6, G)).call(4)
+    with pytest.raises(NotAllowed, match="not your turn"):
+        game.convert(1, target=2)
+    game.claim(1)
+    with pytest.raises(GameError, match="convert yourself"):
+        game.convert(1, target=1)
+    with pytest.raises(GameError, match="dealt"):
+        game.convert(1, target=7)
+    with pytest.raises(Conflict, match="choose no other"):
+        game.table.convert(1, 1, game.now, target=2, allegiance=G)
+
+
+# ---- Converting yourself ---------------------------------------------------------------------
+
+
+def test_converting_yourself_takes_any_allegiance_and_shows_it():
+    game = turn(play("Ada", "Bob", ada=("BetBot", 4, E)), 1, 4).convert(1, allegiance=G)
+    assert game.log()[-1] == "Ada · converts themselves · Good"
+    game.close()
+    assert game.allegiance(1) is G and game.log()[-1] == "Ada · is converted · Good"
+
+
+def test_cheatbot_converts_itself_showing_what_it_chose_to_show():
+    game = play("Ada", "Bob", ada=("CheatBot", 4, E)).cheat(1, N)
+    turn(game, 1, 4).convert(1, allegiance=G).close()
+    assert game.allegiance(1) is G  # the truth
+    assert "Ada · converts themselves · Neutral" in game.log()  # what the board was shown
+
+
+# ---- CheatBot --------------------------------------------------------------------------------
+
+
+def test_cheatbot_converting_shows_any_allegiance_and_the_target_takes_it():
+    game = play("Ada", "Bob", ada=("CheatBot", 3, G), bob=("BetBot", 7, E)).cheat(1, N)
+    turn(game, 1, 3).convert(1, target=2).close()
+    assert "Ada · converts Bob · power 3 · Neutral" in game.log()
+    assert game.allegiance(2) is N and game.allegiance(1) is G
+
+
+def test_only_cheatbot_chooses_what_it_shows():
+    with pytest.raises(NotAllowed, match="CheatBot"):
+        play("Ada", "Bob", ada=("BetBot", 3, G)).cheat(1, E)
+
+
+@pytest.mark.parametrize(
+    ("story", "bob_power", "told", "truly"),
+    [
+        (Story.TRUTH, 7, Outcome.WORKED, E),
+        (Story.FAILED, 7, Outcome.FAILED, E),  # it worked; the board says it failed
+        (Story.WORKED, 2, Outcome.WORKED, G),  # it failed; the board says it worked
+    ],
+)
+def test_a_cheatbot_target_tells_the_story_it_chose_and_the_truth_is_kept(
+    story, bob_power, told, truly
+):
+    game = play("Ada", "Bob", ada=("BetBot", 3, E), bob=("CheatBot", bob_power, G))
+    turn(game.cheat(2, None, story), 1, 3).convert(1, target=2)
+    assert chain(game).told is told
+    game.close()
+    assert game.allegiance(2) is truly
+    expected = "Bob · is converted · Evil" if told is Outcome.WORKED else "Bob · is not converted"
+    assert game.log()[-1] == expected
+
+
+def test_a_cheatbot_target_answers_as_soon_as_anyone():
+    """Nothing waits for CheatBot: its story is chosen beforehand, so the board cannot tell a
+    CheatBot target from any other by when it answers."""
+    for bob in (("BetBot", 7, G), ("CheatBot", 7, G)):
+        game = turn(play("Ada", "Bob", ada=("BetBot", 3, E), bob=bob), 1, 3)
+        game.convert(1, target=2)
+        assert chain(game).deadline == game.now + 8 and game.log()[-1] == "Bob · it works"
+
+
+# ---- Proving a failure -----------------------------------------------------------------------
+
+
+def failed(ada, bob) -> Play:
+    return turn(play("Ada", "Bob", ada=ada, bob=bob), 1, ada[1]).convert(1, target=2).close()
+
+
+def test_the_target_proves_a_failure_by_its_power_or_its_allegiance():
+    game = failed(("BetBot", 6, E), ("SwapBot", 4, G))
+    assert game.table.view_for(2).choices.proofs == (Proof.POWER, Proof.ALLEGIANCE)
+    assert game.table.view_for(1).choices.proofs == ()
+    by_power = Play(game.table, game.now).prove(2, Proof.POWER)
+    assert by_power.log()[-1] == "Bob · shows why it failed · power 4"
+    by_allegiance = Play(game.table, game.now).prove(2, Proof.ALLEGIANCE)
+    assert by_allegiance.log()[-1] == "Bob · shows it failed · Good"
+    with pytest.raises(Conflict):
+        by_power.prove(2, Proof.ALLEGIANCE)  # once is enough
+    with pytest.raises(NotAllowed):
+        game.prove(2, Proof.LOCKBOT)  # not a proof that holds
+
+
+def test_lockbot_proves_a_failure_with_its_card():
+    game = failed(("BetBot", 2, G), ("LockBot", 8, E))
+    assert game.table.view_for(2).choices.proofs == (Proof.LOCKBOT, Proof.ALLEGIANCE)
+    assert game.prove(2, Proof.LOCKBOT).log()[-1] == "Bob · shows why it failed · LockBot"
+
+
+def test_plusbot_proves_by_power_showing_its_robot_too():
+    game = failed(("BetBot", 7, E), ("PlusBot", 3, G))  # 7 is not below 3 + 3
+    assert game.prove(2, Proof.POWER).log()[-1] == "Bob · shows why it failed · PlusBot · power 3"
+
+
+def test_a_cheatbot_that_says_it_failed_proves_only_with_an_allegiance():
+    game = play("Ada", "Bob", ada=("BetBot", 3, E), bob=("CheatBot", 7, G)).cheat(
+        2, G, Story.FAILED
+    )
+    turn(game, 1, 3).convert(1, target=2).close()
+    assert game.table.view_for(2).choices.proofs == (Proof.ALLEGIANCE,)
+    assert game.prove(2, Proof.ALLEGIANCE).log()[-1] == "Bob · shows it failed · Good"
+    assert game.allegiance(2) is E  # it truly worked
+
+
+# ---- PushBot --------------------------------------------------------------------------------
+
+
+def test_pushbot_forces_any_other_player_to_the_allegiance_of_its_choice():
+    game = turn(play("Ada", "Bob", ada=("PushBot", 2, G), bob=("BetBot", 1, E)), 1, 2)
+    (action,) = game.table.robot_actions(1)
+    assert (2, "Bob") in action.targets and (1, "Ada") not in action.targets
+    game.robot(1, "PushBot", target=2, bet=N)
+    assert game.log()[-2:] == ["Ada · pushes Bob to Neutral · PushBot", "Bob · it works"]
+    assert game.close().allegiance(2) is N
+
+
+def test_lockbot_resists_pushbot_and_forcebot_makes_it_work():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("PushBot", 2, G), bob=("LockBot", 1, E), cy=("ForceBot", 5, N)
+    )
+    turn(game, 1, 2).robot(1, "PushBot", target=2, bet=G)
+    assert chain(game).told is Outcome.FAILED
+    assert game.react(3).close().allegiance(2) is G
+
+
+# ---- Reactions ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def window() -> Play:
+    """Di (SwapBot 2) converts Ada (SumoBot 7): it works. Bob holds BlockBot, Cy ForceBot,
+    Ed DoOverBot (Evil); Ed's power, 1, is still to be called."""
+    game = play(
+        "Ada",
+        "Bob",
+        "Cy",
+        "Di",
+        "Ed",
+        ada=("SumoBot", 7, G),
+        bob=("BlockBot", 4, N),
+        cy=("ForceBot", 5, G),
+        di=("SwapBot", 2, E),
+        ed=("DoOverBot", 1, E),
+    )
+    return turn(game, 4, 2).convert(4, target=1)
+
+
+def test_blockbot_makes_a_conversion_fail(window):
+    window.react(2)
+    assert window.log()[-1] == "Bob · reacts · BlockBot · makes the conversion fail"
+    assert window.close().allegiance(1) is G
+
+
+def test_blockbot_turns_a_conversion_on_its_instigator(window):
+    window.react(2, turn=True).close()
+    assert window.allegiance(1) is G and window.allegiance(4) is E
+    assert window.log()[-1] == "Di · is converted instead · Evil"
+
+
+def test_forcebot_answers_only_a_failure(window):
+    assert window.table.view_for(3).choices.reactions == ()
+    with pytest.raises(NotAllowed):
+        window.react(3)
+
+
+def test_doverbot_forces_the_target_to_its_own_allegiance(window):
+    window.react(5).close()
+    assert window.allegiance(1) is E
+    assert "Ed · reacts · DoOverBot · Evil · Ada takes Evil" in window.log()
+
+
+def test_the_faq_chain_lockbot_then_forcebot_then_blockbot():
+    """Bob converts Alice, a LockBot: it fails. Calvin's ForceBot makes it succeed; Diego's
+    BlockBot then turns it on Bob, who instigated it."""
+    game = play(
+        "Alice",
+        "Bob",
+        "Calvin",
+        "Diego",
+        alice=("LockBot", 3, G),
+        bob=("PushBot", 2, E),
+        calvin=("ForceBot", 6, E),
+        diego=("BlockBot", 5, N),
+    )
+    turn(game, 2, 2).convert(2, target=1)
+    assert chain(game).told is Outcome.FAILED and chain(game).reason is Proof.LOCKBOT
+    game.react(3)
+    assert chain(game).shown is Outcome.WORKED
+    game.react(4, turn=True)
+    assert chain(game).deadline == game.now + 8  # each reaction opens its own window
+    game.close()
+    assert game.allegiance(1) is G and game.allegiance(2) is E
+    assert game.log()[-1] == "Bob · is converted instead · Evil"
+
+
+def test_a_later_reaction_defeats_the_one_it_answers(window):
+    window.react(2)  # BlockBot: it fails
+    window.react(5)  # DoOverBot: Ada takes Ed's allegiance after all
+    assert window.close().allegiance(1) is E
+
+
+def test_a_blocked_self_conversion_is_saved_by_an_ally_not_by_ones_own_reaction():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("ForceBot", 4, E), bob=("BlockBot", 3, N), cy=("ForceBot", 2, G)
+    )
+    turn(game, 1, 4).convert(1, allegiance=G)
+    assert game.table.view_for(2).choices.block_turns is False  # a self-conversion: fail only
+    game.react(2)
+    with pytest.raises(Conflict, match="taken your turn"):
+        game.react(1)  # Ada chose her action for the turn: she cannot also react
+    ally = Play(known(game.table, cy=("ForceBot", 2, G)), game.now)
+    assert ally.react(3).close().allegiance(1) is G
+
+
+def test_reacting_costs_the_turn(window):
+    window.react(5).close()
+    window.call(1)
+    with pytest.raises(Conflict, match="had your turn"):
+        window.claim(5)
+    assert "You reacted" in window.table.view_for(5).choices.note
+
+
+def test_a_seat_that_passed_may_still_react_and_then_has_no_pass_phase():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("SumoBot", 7, G), bob=("BlockBot", 4, N), cy=("SwapBot", 2, E)
+    )
+    game.pass_debate(2)
+    turn(game, 3, 2).convert(3, target=1).react(2).close().finish()
+    assert game.table.round.conduct.stage is Stage.DONE
+    assert "shows their power for the Pass phase" not in " ".join(game.log())
+
+
+def test_a_seat_that_took_its_turn_cannot_react():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("BlockBot", 8, G), bob=("SwapBot", 3, E), cy=("BetBot", 7, N)
+    )
+    turn(game, 1, 8).convert(1, allegiance=E).close()  # Ada's turn: converting herself
+    turn(game, 2, 3).convert(2, target=3)
+    assert game.table.view_for(1).choices.reactions == ()
+    with pytest.raises(Conflict):
+        game.react(1)
+
+
+def test_no_seat_reacts_twice(window):
+    window.react(2)
+    with pytest.raises(Conflict, match="used your reaction"):
+        window.react(2)
+
+
+def test_a_window_lasts_its_full_time_whether_or_not_anyone_holds_a_reaction():
+    game = turn(play("Ada", "Bob", "Cy", ada=("SwapBot", 2, E), bob=("BetBot", 7, G)), 1, 2)
+    game.convert(1, target=2)
+    opened = game.now
+    assert game.table.tick(opened + 7.9).round.conduct.chain is not None
+    assert game.table.tick(opened + 8.0).round.conduct.chain is None
+
+
+def test_the_window_closes_once_every_seat_has_said_no_reaction(window):
+    for seat in (1, 2, 3):
+        window.no_reaction(seat)
+        assert chain(window) is not None
+    assert window.table.view_for(None).happening.waiting == ("Ed",)
+    window.no_reaction(5)  # Di converted: it was her turn, the window does not wait for her
+    assert chain(window) is None and window.allegiance(1) is E
+
+
+def test_a_stale_window_is_refused_and_changes_nothing(window):
+    late = Play(window.table, window.now).at(window.now + 100)
+    before = late.table
+    with pytest.raises(Conflict, match="no conversion"):
+        late.react(2)
+    with pytest.raises(Conflict, match="no reaction window"):
+        late.no_reaction(2)
+    assert late.table is before
+    with pytest.raises(Conflict):  # a request that arrives after the window's deadline
+        window.table.react(2, 1, window.now + 100)
+
+
+# ---- Robot actions as a turn ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("robot", ["NegativeBot", "SwapBot", "BetBot"])
+def test_a_count_action_is_used_only_as_the_seats_turn(robot):
+    game = play("Ada", "Bob", ada=(robot, 3, G), bob=("LockBot", 6, E)).call(3)
+    kwargs = {"target": 2} if robot == "NegativeBot" else {"bet": E} if robot == "BetBot" else {}
+    with pytest.raises(NotAllowed, match="on your turn"):
+        game.robot(1, robot, **kwargs)
+    game.claim(1).robot(1, robot, **kwargs)
+    assert game.table.round.conduct.acted == (1,) and game.table.round.conduct.turn is None
+    with pytest.raises(Conflict):
+        game.robot(1, robot, **kwargs)
+
+
+def test_copybot_copies_pushbot_with_its_own_choices():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("PushBot", 8, G), bob=("CopyBot", 4, E), cy=("BetBot", 1, N)
+    )
+    turn(game, 1, 8).robot(1, "PushBot", target=3, bet=G).close()
+    turn(game, 2, 4)
+    (copy,) = game.table.robot_actions(2)
+    assert copy.copied and copy.allegiances
+    game.robot(2, "PushBot", target=3, bet=E).close()
+    assert game.allegiance(3) is E
+    assert "Bob · pushes Cy to Evil · CopyBot · copies PushBot" in game.log()
+
+
+def test_copybot_copies_gandalfbot():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("GandalfBot", 8, G), bob=("CopyBot", 4, E), cy=("LockBot", 1, E)
+    )
+    game.pass_debate(3)
+    turn(game, 1, 8).robot(1, "GandalfBot")
+    turn(game, 2, 4).robot(2, "GandalfBot")
+    assert game.log()[-1] == "Bob · copies GandalfBot · CopyBot · no Pass phase this round"
+    assert game.finish().table.round.conduct.stage is Stage.DONE

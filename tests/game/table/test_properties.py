@@ -1,0 +1,302 @@
+"""Conducted rounds played at random, checked as properties.
+
+- Secrets: two deals that differ only in the hidden cards of a seat that reveals nothing,
+  given the same public inputs, give the board and every other seat the same views, step by
+  step, and the same refusals. A control shows that the check sees a difference when the
+  seat does reveal something.
+- Invariants of any sequence of requests: one turn per seat; allegiances change only by a
+  conversion on the log; the Pass phase's order follows the rule.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from evilrobots.game.cards import PASSBOT, ROBOTS, Allegiance
+from evilrobots.game.errors import GameError
+from evilrobots.game.table import NPR_SEAT, Table
+from evilrobots.game.table.conduct import Proof, Stage, Story, effective
+from tests.support.tables import seated
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+NAMES = ("Ada", "Bob", "Cy", "Di")
+QUIET = 4  # Di: the seat that reveals nothing
+
+# One step of a round, as anyone sees it requested: (what, seat, a choice).
+steps = st.lists(
+    st.tuples(
+        st.sampled_from(
+            [
+                "wait",
+                "wait",
+                "wait",
+                "deadline",  # time passes until the next deadline
+                "deadline",
+                "deadline",
+                "pass",
+                "start",
+                "claim",
+                "claim",
+                "claim",
+                "turn-pass",
+                "convert",
+                "convert",
+                "self",
+                "robot",
+                "react",
+                "no",
+                "no",
+                "prove",
+                "promote",
+                "cheat",
+                "turn",  # whoever's turn it is takes it
+                "turn",
+                "turn",
+                "act-now",  # a seat that holds the called power says I act
+                "act-now",
+                "answer",  # a seat answers the open window: its reaction, or No reaction
+                "answer",
+            ]
+        ),
+        st.integers(min_value=1, max_value=3),
+        st.integers(min_value=0, max_value=20),
+    ),
+    min_size=5,
+    max_size=80,
+)
+# Robots drawn for a table: each once, the ones that change a conducted round most often.
+OFTEN = ("BlockBot", "ForceBot", "DoOverBot", "PushBot", "CheatBot", "LockBot", "PassBot")
+WEIGHTED = [*ROBOTS, *(robot for robot in ROBOTS if robot.name in OFTEN for _ in range(3))]
+
+hands = st.lists(
+    st.tuples(st.integers(min_value=1, max_value=9), st.sampled_from([G, E, N])),
+    min_size=4,
+    max_size=4,
+)
+
+
+def dealt(seed: int, cards: list[tuple[int, Allegiance]], npr: bool) -> Table:
+    """Four players dealt at 0 (a 30 s Debate, 3 s a power, 5 s a window), robots from a
+    seeded shuffle, powers and allegiances as given."""
+    from evilrobots.game.table.conduct import Settings
+
+    table = seated(*NAMES, conducted=True).set_settings(1, Settings(debate=30, pace=3, window=5))
+    table = table.set_npr(1, npr).deal(1, random.Random(seed), now=0.0)
+    robots = list(dict.fromkeys(random.Random(seed).sample(WEIGHTED, len(WEIGHTED))))[:4]
+    round_ = table.round
+    for seat, (robot, (power, allegiance)) in enumerate(zip(robots, cards, strict=True), start=1):
+        hand = round_.hand_of(seat)
+        from evilrobots.game.cards import PowerCard
+
+        round_ = round_.with_hand(
+            seat,
+            replace(hand, robot=robot, power=PowerCard(power), allegiance=allegiance, flips=None),
+        )
+    return replace(table, round=round_)
+
+
+def other_quiet_cards(table: Table, rng: random.Random) -> Table:
+    """The same table, but the quiet seat holds other cards: a robot nobody holds, another
+    power, another allegiance."""
+    from evilrobots.game.cards import PowerCard
+
+    round_ = table.round
+    hand = round_.hand_of(QUIET)
+    taken = {h.robot for _, h in round_.hands}
+    robot = rng.choice([r for r in ROBOTS if r not in taken])
+    power = PowerCard(rng.choice([v for v in range(1, 10) if v != hand.power.value]))
+    allegiance = rng.choice([a for a in Allegiance if a is not hand.allegiance])
+    changed = replace(hand, robot=robot, power=power, allegiance=allegiance, flips=None)
+    return replace(table, round=round_.with_hand(QUIET, changed))
+
+
+def later(table: Table, now: float, what: str, choice: int) -> float:
+    """The time after a wait: a second or more, or until the table's next deadline."""
+    if what == "deadline" and table.deadline is not None:
+        return max(now, table.deadline)
+    return now + 1.0 + choice / 2
+
+
+def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:
+    """Apply one request (which the table may refuse with a GameError)."""
+    conduct = table.round.conduct
+    active = (1, 2, 3)  # never the quiet seat: it reveals nothing
+    if what == "turn":
+        if conduct.turn in active:
+            seat = conduct.turn
+        what = ["convert", "self", "robot", "turn-pass"][choice % 4]
+    elif what == "act-now":
+        ready = [s for s in active if table.view_for(s).choices.claim]
+        seat, what = (ready[choice % len(ready)] if ready else seat), "claim"
+    elif what == "answer":
+        holders = [s for s in active if table.view_for(s).choices.reactions]
+        if holders and choice % 2 == 0:
+            seat, what = holders[choice % len(holders)], "react"
+        else:
+            waiting = [s for s in active if table.view_for(s).choices.no_reaction]
+            seat, what = (waiting[choice % len(waiting)] if waiting else seat), "no"
+    others = [s for s in active if s != seat]
+    if table.round.npr is not None:
+        others.append(NPR_SEAT)
+    if what == "pass":
+        return table.pass_debate(seat, 1, now)
+    if what == "start":
+        return table.start_countdown(seat, 1, now)
+    if what == "claim":
+        return table.claim(seat, 1, now, with_power=bool(choice % 2))
+    if what == "turn-pass":
+        return table.pass_turn(seat, 1, now)
+    if what == "convert":
+        return table.convert(seat, 1, now, target=others[choice % len(others)])
+    if what == "self":
+        return table.convert(seat, 1, now, allegiance=list(Allegiance)[choice % 3])
+    if what == "robot":
+        actions = table.robot_actions(seat)
+        if not actions:
+            return table.use_robot(seat, 1, "NegativeBot", target=others[0], bet=G, now=now)
+        action = actions[choice % len(actions)]
+        targets = [t for t, _ in action.targets if t != QUIET] or [None]
+        target = targets[choice % len(targets)]
+        return table.use_robot(
+            seat, 1, action.robot.name, target=target, bet=list(Allegiance)[choice % 3], now=now
+        )
+    if what == "react":
+        chain = conduct.chain
+        if chain is not None and chain.target == QUIET:
+            return table  # never a reaction on a conversion of the quiet seat (none happen)
+        return table.react(seat, 1, now, turn=bool(choice % 2))
+    if what == "no":
+        return table.no_reaction(seat, 1, now)
+    if what == "prove":
+        return table.prove(seat, 1, now, list(Proof)[choice % 3])
+    if what == "promote":
+        return table.promote(seat, 1, now, (1, 2, 3)[choice % 3])
+    if what == "cheat":
+        return table.choose_cheat(
+            seat, 1, now, [None, G, E, N][choice % 4], list(Story)[choice % 3]
+        )
+    raise AssertionError(what)
+
+
+def play_out(table: Table, requests, quiet_taps: bool = False):
+    """Play the requests on the table; yield, after each, what each viewer but the quiet
+    seat sees, and whether the request was refused. The quiet seat says No reaction to every
+    window (a public tap, made on both sides); with ``quiet_taps`` it also hides and shows
+    its cards at every step (its own taps, made on one side only)."""
+    from evilrobots.game.actions import Part
+
+    now = 0.0
+    for what, seat, choice in requests:
+        if what in ("wait", "deadline"):
+            now = later(table, now, what, choice)
+            moved = table.tick(now)
+            refused = False
+        else:
+            now += 0.5
+            try:
+                moved = step(table, now, what, seat, choice)
+                refused = False
+            except GameError:
+                moved, refused = table, True
+        table = moved
+        if quiet_taps and table.round.hand_of(QUIET) is not None and not table.round.ended:
+            table = table.hide(QUIET, 1, Part.POWER).show(QUIET, 1, Part.POWER)
+            table = table.hide(QUIET, 1, list(Part)[int(now) % 3])
+        if table.round.conduct.chain is not None:
+            try:
+                table = table.no_reaction(QUIET, 1, now)
+            except GameError:
+                pass
+        yield refused, tuple(table.view_for(viewer) for viewer in (None, 1, 2, 3))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000), hands, st.booleans(), steps)
+def test_a_quiet_seats_hidden_cards_change_nothing_anyone_else_sees(seed, cards, npr, requests):
+    one = dealt(seed, cards, npr)
+    other = other_quiet_cards(one, random.Random(seed))
+    # Both sides say No reaction for the quiet seat (a public tap); one side also taps its
+    # own cards (private): neither may tell the quiet seat's cards.
+    for (refused_a, seen_a), (refused_b, seen_b) in zip(
+        play_out(one, requests, quiet_taps=True),
+        play_out(other, requests, quiet_taps=True),
+        strict=True,
+    ):
+        assert refused_a == refused_b
+        assert seen_a == seen_b
+
+
+def test_the_secrets_check_sees_a_seat_that_does_reveal_something():
+    """The control: the same check fails when the 'quiet' seat converts someone."""
+    one = dealt(7, [(3, G), (5, E), (2, N), (6, G)], False)
+    other = other_quiet_cards(one, random.Random(7))
+    sequences = [one, other]
+    for index, table in enumerate(sequences):
+        table = table.tick(30.0)
+        for _ in range(12):
+            conduct = table.round.conduct
+            hand = table.round.hand_of(QUIET)
+            if (
+                conduct.stage is Stage.COUNTDOWN
+                and not conduct.busy
+                and (conduct.level == min(effective(hand), 9))
+            ):
+                table = table.claim(QUIET, 1, table.round.conduct.deadline - 1)
+                break
+            table = table.tick(table.deadline)
+        sequences[index] = table
+    assert sequences[0].view_for(None) != sequences[1].view_for(None)
+
+
+# ---- Invariants --------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000), hands, st.booleans(), steps)
+def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
+    table = dealt(seed, cards, npr)
+    now = 0.0
+    for what, seat, choice in requests:
+        before = table
+        if what in ("wait", "deadline"):
+            now = later(table, now, what, choice)
+            table = table.tick(now)
+        else:
+            now += 0.5
+            try:
+                table = step(table, now, what, seat, choice)
+            except GameError:
+                continue
+        conduct = table.round.conduct
+        # One turn per seat: never twice, never both a turn and a reaction.
+        assert len(conduct.acted) == len(set(conduct.acted))
+        assert not set(conduct.acted) & set(conduct.reacted)
+        assert conduct.turn not in conduct.reacted
+        # Allegiances change only by a conversion settled on the log, of its target or of
+        # the instigator it was turned on.
+        new = table.round.reveals[len(before.round.reveals) :]
+        settled = {r.seat for r in new if r.lead.startswith(("is converted", "is not converted"))}
+        for seat_id, hand in table.round.hands:
+            if hand.allegiance is not before.round.hand_of(seat_id).allegiance:
+                chain = before.round.conduct.chain
+                assert chain is not None and seat_id in (chain.target, chain.by), new
+                assert settled, new
+        if table.round.npr is not before.round.npr:
+            assert NPR_SEAT in settled
+        # The Pass phase: PassBot first; then ascending power; the lowest sat out.
+        if before.round.conduct.stage is not Stage.PASS and conduct.stage is Stage.PASS:
+            order = [s for s in (conduct.turn, *conduct.queue) if s is not None]
+            power = {s: effective(table.round.hand_of(s)) for s in (*order, *conduct.sat_out)}
+            passbot = [s for s in order if table.round.hand_of(s).robot is PASSBOT]
+            rest = [s for s in order if s not in passbot]
+            assert order[: len(passbot)] == passbot
+            assert [power[s] for s in rest] == sorted(power[s] for s in rest)
+            if conduct.sat_out:
+                lowest = min(power[s] for s in conduct.sat_out)
+                assert all(power[s] == lowest for s in conduct.sat_out)
+                assert all(power[s] > lowest for s in rest)
+        assert table.round.conduct.settings == before.round.conduct.settings
