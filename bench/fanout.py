@@ -98,7 +98,12 @@ def cookie_of(headers: dict) -> str:
     return headers["set-cookie"].split(";", 1)[0]
 
 
-async def set_up_table(port: int, number: int) -> dict:
+BY_VOICE = "conducted=no&debate=60&pace=5&window=8"
+
+
+async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict:
+    """A table of SEATS players, dealt (by default a round called by voice, where each
+    player's reveal is a change every viewer sees)."""
     status, headers, _ = await request(port, "POST", "/table", form=f"name=P{number}x0")
     code = headers["location"].rsplit("/", 1)[1]
     cookies = [cookie_of(headers)]
@@ -107,17 +112,21 @@ async def set_up_table(port: int, number: int) -> dict:
             port, "POST", f"/t/{code}/join", form=f"name=P{number}x{seat}"
         )
         cookies.append(cookie_of(headers))
+    await request(port, "POST", f"/t/{code}/settings", cookie=cookies[0], form=settings)
     await request(port, "POST", f"/t/{code}/deal", cookie=cookies[0])
     return {"code": code, "cookies": cookies}
 
 
 class Stream:
-    """One open event stream; notes when each version arrives."""
+    """One open event stream; notes when each event arrives (and what it says, if asked)."""
 
-    def __init__(self, arrivals: dict, instance: int, table: int) -> None:
+    def __init__(self, arrivals: dict, instance: int, table: int, keep: bool = False) -> None:
         self.arrivals = arrivals
         self.instance = instance
         self.table = table
+        self.keep = keep  # keep each event's data too
+        self.events: list[tuple[float, bytes]] = []
+        self.times: list[float] = []  # when each event arrived, the first included
         self.ready = asyncio.Event()
         self.opened = 0.0  # when its first event arrived
 
@@ -140,10 +149,10 @@ class Stream:
                 line = await reader.readline()
                 if not line:
                     return
+                if line.startswith(b"data: ") and self.keep:
+                    self.events.append((time.time(), line[6:]))
                 if line.startswith(b"id: "):
-                    version = int(line[4:])
-                    arrived = self.arrivals.setdefault((self.instance, self.table, version), [])
-                    arrived.append(time.perf_counter())
+                    self.times.append(time.perf_counter())
                     if not self.ready.is_set():
                         self.opened = time.perf_counter()
                         self.ready.set()
@@ -177,7 +186,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
     await asyncio.sleep(1)
     alone = await asyncio.to_thread(card_view, ports[0], args.seconds)
     memory_before = sum(workers_rss(master) for master in masters)
-    arrivals: dict[tuple[int, int, int], list[float]] = {}  # (instance, table, version)
+    arrivals: dict = {}
     streams, tasks = [], []
     opening = asyncio.Semaphore(args.opening)
     started = time.perf_counter()
@@ -217,17 +226,18 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
         f"{crowded['rps'] / alone['rps']:.2f} of it; {alone['bad'] + crowded['bad']} errors"
     )
 
-    # Each stream has had its table's current version; each reveal makes the next one.
-    current = dict.fromkeys(range(len(tables)), 0)
-    for _, number, version in arrivals:
-        current[number] = max(current[number], version)
+    # Each stream has had its first event (the table as it is); each reveal changes what every
+    # viewer of its table sees, so each of them gets exactly one event more. No seat reveals
+    # twice in a row (the same reveal again is a double tap, which changes nothing).
     rng = random.Random(1)
-    expected: list[tuple[int, int, float]] = []  # (table, version, sent at)
+    sent_at: dict[int, list[float]] = {number: [] for number in range(len(tables))}
+    last_seat: dict[int, int] = {}
     interval = 1 / args.rate
     for _ in range(args.reveals):
         number = rng.randrange(len(tables))
         table = tables[number]
-        seat = rng.randrange(SEATS)
+        seat = rng.choice([s for s in range(SEATS) if s != last_seat.get(number)])
+        last_seat[number] = seat
         sent = time.perf_counter()
         status, _, body = await request(
             ports[0],
@@ -238,24 +248,21 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
         )
         if status != 200:
             raise RuntimeError(f"reveal answered {status}: {body[:200]!r}")
-        current[number] += 1
-        expected.append((number, current[number], sent))
+        sent_at[number].append(sent)
         await asyncio.sleep(max(0.0, interval - (time.perf_counter() - sent)))
     await asyncio.sleep(3)
     for task in tasks:
         task.cancel()
 
-    # How many of each table's streams each instance holds.
-    held = [[0] * len(ports) for _ in tables]
-    for number in range(len(tables)):
-        for seat in range(SEATS + 1):
-            held[number][(number * (SEATS + 1) + seat) % len(ports)] += 1
     for instance in range(len(ports)):
         latencies, lost = [], 0
-        for number, version, sent in expected:
-            times = arrivals.get((instance, number, version), [])
-            lost += held[number][instance] - len(times)
-            latencies += [(arrival - sent) * 1000 for arrival in times]
+        for stream in streams:
+            if stream.instance != instance:
+                continue
+            sent = sent_at[stream.table]
+            got = stream.times[1:]
+            lost += max(0, len(sent) - len(got))
+            latencies += [(arrival - at) * 1000 for at, arrival in zip(sent, got, strict=False)]
         latencies.sort()
         where = (
             "the instance that took the POST"

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import RECORD_EVENTS, Seat, join_by_code, join_by_link, start_table
+from tests.support.browser import (
+    RECORD_EVENTS,
+    Seat,
+    by_voice,
+    join_by_code,
+    join_by_link,
+    start_table,
+)
 
 
 @pytest.fixture
@@ -21,7 +28,9 @@ def open_seat(new_phone):
 
 @pytest.fixture
 def table(open_seat, live_server, new_phone):
-    """Ada (host) starts a table; Bob joins by link, Cy by code; a laptop opens the board."""
+    """Ada (host) starts a table; Bob joins by link, Cy by code; a laptop opens the board. Ada
+    chooses to call the round by voice: the phones reveal and set their allegiance by hand
+    (``conducted`` is the round the app runs)."""
     ada, bob, cy = open_seat("Ada"), open_seat("Bob"), open_seat("Cy")
     url = start_table(ada, live_server)
     code = url.rsplit("/", 1)[1]
@@ -30,6 +39,7 @@ def table(open_seat, live_server, new_phone):
     expect(players).to_contain_text("Bob")  # live, without a reload
     join_by_code(cy, live_server, code)
     expect(players).to_contain_text("Cy")
+    by_voice(ada.page)
     board = new_phone({"width": 1280, "height": 720})
     board.add_init_script(RECORD_EVENTS)
     board.goto(url + "/board")

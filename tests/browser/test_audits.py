@@ -15,6 +15,7 @@ import pytest
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
+from tests.support.browser import by_voice
 from tests.support.cards import give
 from tools import chromium
 
@@ -100,7 +101,8 @@ def test_axe_finds_no_violations_with_cards_hidden(audited_phone):
 
 @pytest.fixture(scope="module")
 def table(browser, live_server):
-    """A dealt table: Ada (host) and Bob seated, Bob has revealed; the non-player robot too.
+    """A dealt table, its round called by voice: Ada (host) and Bob seated, Bob has revealed;
+    the non-player robot too.
 
     Returns the table's URL and each player's cookies, to open its pages as them."""
     ada = browser.new_context()
@@ -116,6 +118,7 @@ def table(browser, live_server):
     other.get_by_label("Your name").fill("Bob")
     other.get_by_role("button", name="Join", exact=True).click()
     page.goto(url)
+    by_voice(page)
     page.get_by_role("button", name="Add the non-player robot to the next deal").click()
     page.get_by_role("button", name="Deal", exact=True).click()
     other.locator("#hand").wait_for()  # Bob's phone has loaded its cards, live
@@ -377,3 +380,71 @@ def test_lighthouse_scores(lighthouse, page, category, minimum):
     report = lighthouse[page]
     score = report["categories"][category]["score"]
     assert score >= minimum, (score, failing_audits(report, category))
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
+    browser, live_server, live_app, tmp_path, scheme
+):
+    """Three phones and a board through a round the app runs: the Debate, a power called, a
+    turn (and its action view in place), a reaction window (and the reaction's view)."""
+    contexts = [
+        browser.new_context(viewport=size, color_scheme=scheme, bypass_csp=True)
+        for size in ({"width": 390, "height": 844},) * 3 + ({"width": 1280, "height": 720},)
+    ]
+    ada, bob, cy, board = (context.new_page() for context in contexts)
+    ada.goto(live_server + "/table")
+    ada.get_by_label("Your name").first.fill("Ada")
+    ada.get_by_role("button", name="Start a table").click()
+    url = ada.url
+    for page, name in ((bob, "Bob"), (cy, "Cy")):
+        page.goto(url)
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Join", exact=True).click()
+    ada.goto(url)
+    ada.get_by_label("Debate timer").select_option("0")  # the host starts the countdown
+    ada.get_by_label("Each power called for").select_option("15")
+    ada.get_by_label("Each reaction window").select_option("30")
+    ada.get_by_role("button", name="Set for the next round").click()
+    ada.get_by_role("button", name="Deal", exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        5,
+        ada=("SumoBot", 9, Allegiance.GOOD),
+        bob=("BlockBot", 3, Allegiance.NEUTRAL),
+        cy=("PushBot", 2, Allegiance.EVIL),
+    )
+    board.goto(url + "/board")
+    documents = {}
+
+    def audit(moment: str, *pages) -> None:
+        for page in pages:
+            who = "board" if page is board else page.url
+            documents[f"{moment}: {who}"] = page.content()  # before axe adds its script
+            assert axe_violations(page) == [], (moment, who)
+
+    for page in (ada, bob, cy):
+        page.goto(url)
+    audit("the debate", ada, bob, board)
+    bob.get_by_role("button", name="Pass", exact=True).click()
+    ada.get_by_role("button", name="Start the countdown").click()
+    act = ada.get_by_role("button", name="I act at 9 or more")
+    act.click()
+    expect_text(ada, "Ada's turn")
+    audit("a turn", ada, bob, board)
+    ada.get_by_role("link", name="Convert", exact=True).click()
+    audit("the action view of a conversion, in place", ada)
+    ada.get_by_role("button", name="Cy", exact=True).click()
+    play = bob.get_by_role("link", name="Play BlockBot")
+    play.wait_for()
+    audit("a reaction window", bob, cy, board)
+    play.click()
+    audit("the reaction's view, in place", bob)
+    assert nu_errors(documents, tmp_path) == []
+    for context in contexts:
+        context.close()
+
+
+def expect_text(page, text: str) -> None:
+    page.get_by_text(text).first.wait_for()

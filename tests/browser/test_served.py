@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import Seat, join_by_link, reveal, start_table
+from tests.support.browser import Seat, by_voice, join_by_link, reveal, start_table
 from tests.support.servers import Served, free_port
 from tools.redis_server import RedisServer
 
@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def deal(host: Seat, *others: Seat) -> None:
+    """The host deals a round called by voice: the phones reveal by themselves."""
+    by_voice(host.page)
     host.page.get_by_role("button", name="Deal", exact=True).click()
     for seat in (host, *others):
         expect(seat.card("robot")).to_be_visible()

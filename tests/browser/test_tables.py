@@ -8,7 +8,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
-from tests.support.browser import Seat, deal, join_by_link, reveal, start_table, tap_twice
+from tests.support.browser import (
+    Seat,
+    by_voice,
+    deal,
+    join_by_link,
+    reveal,
+    start_table,
+    tap_twice,
+)
 from tests.support.cards import give
 
 G, E = Allegiance.GOOD, Allegiance.EVIL
@@ -147,6 +155,7 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
     join_by_link(bob, url)
     ada.page.reload()
     expect(ada.page.get_by_role("button", name="Remove Bob")).to_be_visible()
+    by_voice(ada.page)
     ada.page.get_by_role("button", name="Deal", exact=True).click()
     bob.page.reload()
     power = bob.power()
@@ -158,6 +167,24 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
     board = new_phone(javascript=False)
     board.goto(url + "/board")
     expect(board.get_by_text(f"Bob · Prove your power · power {power}")).to_be_visible()
+
+
+def test_a_round_the_app_runs_works_without_javascript(open_seat, live_server, new_phone):
+    ada, bob = open_seat("Ada", javascript=False), open_seat("Bob", javascript=False)
+    url = start_table(ada, live_server)
+    join_by_link(bob, url)
+    ada.page.reload()
+    ada.page.get_by_label("Debate timer").select_option("0")
+    ada.page.get_by_role("button", name="Set for the next round").click()
+    ada.page.get_by_role("button", name="Deal", exact=True).click()
+    bob.page.reload()
+    bob.page.get_by_role("button", name="Pass", exact=True).click()
+    ada.page.reload()
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    board = new_phone(javascript=False)
+    board.goto(url + "/board")
+    expect(board.get_by_text("Bob · passes")).to_be_visible()
+    expect(board.get_by_text("Power 9 or more is called")).to_be_visible()
 
 
 def traces(robot_name: str) -> list[str]:

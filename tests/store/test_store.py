@@ -33,8 +33,9 @@ def url(request, tmp_path) -> str:
 
 @pytest.fixture
 def stores(url, tmp_path, clock) -> Iterator[tuple[Store, Store]]:
-    """Two stores on the same tables, as two processes (or two instances) have."""
-    one, two = (open_store(url, str(tmp_path), clock) for _ in range(2))
+    """Two stores on the same tables, as two processes (or two instances) have; neither moves
+    due tables on by itself (a test asks, when it means to)."""
+    one, two = (open_store(url, str(tmp_path), clock, ticking=False) for _ in range(2))
     yield one, two
     one.close()
     two.close()
@@ -278,3 +279,79 @@ def test_while_redis_is_down_the_store_says_unavailable_and_pages_say_503(own_re
     assert client.get(seat).status_code == 200, "the seat is still this browser's"
     assert client.post(seat + "/deal").status_code == 303
     app.extensions["evilrobots.store"].close()
+
+
+# ---- Deadlines: a due table moved on once, by whichever process sees it first -------------------
+
+
+def conducted_table(store: Store, code: str = "TIMED234") -> Table:
+    """Ada, Bob and Cy, dealt a conducted round whose Debate ends 60 s after the deal."""
+    table = Table.start(code, "Ada", "secret-ada")
+    for name in ["Bob", "Cy"]:
+        table = table.join(name, f"secret-{name}")
+    assert store.create(table)
+    return store.change(code, lambda t: t.deal(1, random.Random(3), now=store.clock()))
+
+
+def test_the_stores_know_which_tables_are_due_and_when_the_next_is(stores, clock):
+    one, two = stores
+    table = conducted_table(one)
+    dealt_table(one, "VOICED23")  # called by voice: never due
+    assert two.next_due() == table.deadline == clock.now + 60
+    assert two.due(clock.now + 59) == [] and two.due(clock.now + 60) == ["TIMED234"]
+
+
+def test_a_due_table_is_moved_on_once_when_two_processes_race_for_it(stores, clock):
+    one, two = stores
+    table = conducted_table(one)
+    clock.now += 60
+    results = []
+    start = threading.Barrier(2)
+
+    def advance(store):
+        start.wait()
+        results.append(store.advance("TIMED234", clock.now))
+
+    threads = [threading.Thread(target=advance, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    moved = [result for result in results if result is not None]
+    assert len(moved) == 1 and results.count(None) == 1
+    after = two.load("TIMED234")
+    assert after.version == table.version + 1 and after.round.conduct.level == 9
+    assert one.advance("TIMED234", clock.now) is None  # not due any more
+    assert two.next_due() == clock.now + 5  # the level's own deadline
+
+
+def test_a_change_that_changes_nothing_writes_nothing_and_tells_nobody(stores):
+    one, two = stores
+    table = dealt_table(one)
+    listener = two.listen("TABLE234")
+    listener.wait(0.5)  # what a new subscription is handed at once, if anything
+    same = one.change("TABLE234", lambda t: t)
+    assert same.version == table.version and two.load("TABLE234").version == table.version
+    assert listener.wait(0.3) is None  # no event arrives
+    two.unlisten(listener)
+
+
+def test_each_process_keeps_time_by_itself(url, tmp_path):
+    """A store's ticker, on the real clock: a conducted table's Debate runs out and the
+    Countdown begins, with nobody asking."""
+    store = open_store(url, str(tmp_path), time.time, ticking=True)
+    try:
+        table = Table.start("TICKS234", "Ada", "secret-ada").join("Bob", "secret-bob")
+        table = table.set_settings(1, Settings(debate=30))
+        assert store.create(table)
+        dealt = store.change(
+            "TICKS234", lambda t: t.deal(1, random.Random(3), now=time.time() - 29.7)
+        )
+        assert dealt.round.conduct.stage.value == "debate"
+        deadline = time.monotonic() + 5
+        while store.load("TICKS234").round.conduct.stage.value == "debate":
+            assert time.monotonic() < deadline, "the ticker never moved the table on"
+            time.sleep(0.05)
+        assert store.load("TICKS234").round.conduct.level == 9
+    finally:
+        store.close()

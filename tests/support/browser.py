@@ -217,3 +217,10 @@ def reveal(seat: Seat, action: str) -> None:
     seat.page.get_by_role("link", name=action, exact=True).click()
     with seat.page.expect_response(lambda r: "/reveal" in r.url):
         seat.page.get_by_role("button", name="Reveal to the table").click()
+
+
+def by_voice(page: Page) -> None:
+    """The host chooses, on its seat page, to call the next round by voice."""
+    page.get_by_label("Call the round ourselves, by voice").check()
+    page.get_by_role("button", name="Set for the next round").click()
+    expect(page.get_by_label("Call the round ourselves, by voice")).to_be_checked()

@@ -106,7 +106,7 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
         )
         return Happening(
             conduct.stage,
-            f"{name(conduct.turn)}'s turn",
+            f"{name(conduct.turn)}'s turn {where}",
             f"{name(conduct.turn)} acts {where}: convert a player, convert themselves, use "
             "their robot, or pass.",
             paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
@@ -173,6 +173,8 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
     if conduct.stage is Stage.COUNTDOWN:
         if can_act_at(conduct, round_, seat, conduct.level):
             claim = level_name(conduct.level)
+    if claim and hand.robot is not FREEBOT:
+        own["note"] = "Your power is called: tap I act now, or your turn goes by."
     return Choices(
         claim=claim,
         claim_with_power=bool(claim) and hand.robot is FREEBOT,

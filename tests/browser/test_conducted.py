@@ -1,0 +1,136 @@
+"""A whole round the app runs, in Debian's Chromium: four phones and the board on a shared
+screen, each phone doing only what it shows its player, the server keeping time."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from evilrobots.game.cards import Allegiance
+from tests.support.browser import Seat, join_by_link, start_table, tap_twice
+from tests.support.cards import give
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+SLOW = 15_000  # ms: a few powers called (3 s each) may go by before a step shows
+
+
+def now_says(page: Page):
+    """The top of a seat's page: what is happening now, and what this phone may do."""
+    return page.locator("#round-now")
+
+
+def test_four_phones_and_a_board_play_a_round_the_app_runs(
+    open_seat, live_server, live_app, new_phone
+):
+    ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
+    url = start_table(ada, live_server)
+    for seat in (bob, cy, di):
+        join_by_link(seat, url)
+    host = ada.page
+    host.goto(url)
+    host.get_by_label("Debate timer").select_option("0")  # the host starts the Countdown
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each reaction window").select_option("5")
+    host.get_by_role("button", name="Set for the next round").click()
+    host.get_by_role("button", name="Deal", exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        4,
+        ada=("BetBot", 9, G),
+        bob=("SwapBot", 6, E),
+        cy=("ForceBot", 3, N),
+        di=("PassBot", 2, N),
+    )
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    for seat in (ada, bob, cy, di):
+        seat.page.goto(url)
+        expect(seat.card("robot")).to_be_visible()
+
+    # The Debate: Di passes; the board says so, and nothing more.
+    expect(now_says(di.page)).to_contain_text("The Debate")
+    expect(board.get_by_text("The Debate", exact=True)).to_be_visible()
+    di.page.get_by_role("button", name="Pass", exact=True).click()
+    expect(board.get_by_text("Di · passes")).to_be_visible()
+    expect(bob.page.get_by_role("button", name="Start the countdown")).to_have_count(0)
+    host.get_by_role("button", name="Start the countdown").click()
+
+    # 9 or more: only Ada may act. She converts Bob; 9 is not below 6: it fails.
+    expect(board.get_by_text("Power 9 or more is called")).to_be_visible()
+    for seat in (bob, cy, di):
+        expect(seat.page.get_by_role("button", name=re.compile("^I act"))).to_have_count(0)
+    host.get_by_role("button", name="I act at 9 or more").click()
+    expect(board.get_by_text("Ada · acts at 9 or more · power 9")).to_be_visible()
+    host.get_by_role("link", name="Convert", exact=True).click()  # the action's view, in place
+    expect(ada.card("power")).to_be_visible()
+    host.get_by_role("button", name="Bob", exact=True).click()
+    expect(board.get_by_text("Bob · it fails")).to_be_visible()
+
+    # The reaction window: Cy's ForceBot makes it work; then everyone says No reaction.
+    expect(now_says(bob.page)).to_contain_text("Reactions to Ada's conversion")
+    cy.page.get_by_role("link", name="Play ForceBot").click()
+    expect(cy.card("robot")).to_be_visible()
+    cy.page.get_by_role("button", name="Play ForceBot").click()
+    expect(board.get_by_text("Cy · reacts · ForceBot")).to_be_visible()
+    for seat in (bob, di):
+        seat.page.get_by_role("button", name="No reaction").click()
+    expect(board.get_by_text("Bob · is converted · Good")).to_be_visible()
+    expect(bob.card("allegiance")).to_have_attribute("data-allegiance", "good")  # his own phone
+
+    # 6: Bob converts himself back to Evil; nobody reacts, the window runs out.
+    bob_act = bob.page.get_by_role("button", name="I act at 6")
+    expect(bob_act).to_be_visible(timeout=SLOW)
+    bob_act.click()
+    bob.page.get_by_role("link", name="Yourself", exact=True).click()
+    bob.page.get_by_role("button", name="Evil", exact=True).click()
+    expect(board.get_by_text("Bob · converts themselves · Evil")).to_be_visible()
+    expect(board.get_by_text("Bob · is converted · Evil")).to_be_visible(timeout=SLOW)
+
+    # Cy reacted: her 3 is not hers to act at. Di passed: the Pass phase is hers alone.
+    expect(now_says(cy.page)).to_contain_text("You reacted")
+    expect(board.get_by_text("The Pass phase", exact=True)).to_be_visible(timeout=SLOW * 2)
+    expect(
+        board.get_by_text("Di · shows their power for the Pass phase · PassBot · power 2")
+    ).to_be_visible()
+    expect(now_says(di.page)).to_contain_text("Di's turn in the Pass phase")
+    expect(di.page.get_by_role("link", name="Yourself")).to_have_count(0)  # not in the Pass phase
+    di.page.get_by_role("button", name="Pass", exact=True).click()
+
+    # Every turn is taken: the host ends the round, and the count follows the round's acts.
+    expect(board.get_by_text("Every turn is taken")).to_be_visible()
+    tap_twice(host, "End the round")
+    tally = board.locator("table.tally")
+    expect(tally).to_contain_text("Bob SwapBot Evil")
+    expect(tally).to_contain_text("Ada BetBot Good")
+    for seat in (ada, bob, cy, di):
+        expect(seat.page.locator("#round-now")).to_be_hidden()
+
+
+def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_server, live_app):
+    """Someone else's turn, a call, a window: none moves a phone out of the view its player
+    chose (here, the cards held up for the camera)."""
+    ada, bob = open_seat("Ada"), open_seat("Bob")
+    url = start_table(ada, live_server)
+    join_by_link(bob, url)
+    ada.page.goto(url)
+    ada.page.get_by_label("Debate timer").select_option("0")
+    ada.page.get_by_role("button", name="Set for the next round").click()
+    ada.page.get_by_role("button", name="Deal", exact=True).click()
+    give(live_app, url.rsplit("/", 1)[1], 4, ada=("BetBot", 9, G), bob=("SwapBot", 6, E))
+    bob.page.goto(url)
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Prove your power", exact=True).click()
+    expect(bob.page).to_have_url(re.compile("/action/prove-power$"))
+    ada.page.goto(url)
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    ada.page.get_by_role("button", name="I act at 9 or more").click()
+    ada.page.get_by_role("link", name="Convert", exact=True).click()
+    ada.page.get_by_role("button", name="Bob", exact=True).click()
+    expect(ada.page.get_by_text("Reactions to Ada's conversion")).to_be_visible()
+    bob.page.wait_for_timeout(1000)  # the live updates have come in
+    expect(bob.page).to_have_url(re.compile("/action/prove-power$"))
+    expect(bob.card("power")).to_be_visible()
+    expect(bob.card("robot")).to_be_hidden()
+    assert isinstance(bob, Seat)
