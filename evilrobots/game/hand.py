@@ -13,7 +13,7 @@ from .actions import NOTHING, Action, Part
 from .cards import Allegiance, Coin, PowerCard, Robot
 from .deal import Deal, draw_points_card, flip_coins
 
-BY_HAND = "Allegiance set by hand"
+BY_HAND = "Allegiance changed since the coin flips"
 
 
 def coins_text(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:

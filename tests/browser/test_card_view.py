@@ -110,7 +110,7 @@ def test_randomise_flips_two_coins_and_shows_them(phone):
     for _ in range(12):
         phone.get_by_role("button", name="Evil", exact=True).click()
         phone.get_by_role("button", name="Good", exact=True).click()
-        expect(phone.locator("#flips")).to_have_text("Allegiance set by hand")
+        expect(phone.locator("#flips")).to_have_text("Allegiance changed since the coin flips")
         phone.get_by_role("button", name="Randomise allegiance").click()
         expect(phone.locator("#flips")).to_contain_text("Coins:")
         text = phone.locator("#flips").inner_text()

@@ -96,20 +96,23 @@ def test_set_each_allegiance(client, player, allegiance):
     assert f'data-allegiance="{allegiance}"' in page
     assert f'value="{allegiance}" class="choice choice-{allegiance}" aria-pressed="true"' in page
     assert allegiance_faces(page) == (allegiance, [allegiance])
-    assert flips_text(page) == "Allegiance set by hand"
+    assert flips_text(page) == "Allegiance changed since the coin flips"
 
 
 def test_randomise_shows_the_two_flips(client, player):
     other = "evil" if load(player.hand()).allegiance.value != "evil" else "good"
     player.post("/allegiance", allegiance=other)
-    assert flips_text(client.get("/").get_data(as_text=True)) == "Allegiance set by hand"
+    assert (
+        flips_text(client.get("/").get_data(as_text=True))
+        == "Allegiance changed since the coin flips"
+    )
     player.post("/randomise")
     hand = load(player.hand())
     assert hand.flips is not None
     text = visible_text(client.get("/").get_data(as_text=True))
     first, second = (coin.label for coin in hand.flips)
     assert f"Coins: {first} + {second} → {hand.allegiance.label}" in text
-    assert "Allegiance set by hand" not in text
+    assert "Allegiance changed since the coin flips" not in text
 
 
 def test_points_card_is_drawn_and_shown_as_its_own_card(client, player):

@@ -6,7 +6,8 @@ robot's action, or a pass), a reaction window after every conversion (a chain re
 order), then the Pass phase (its order worked out here), and the round waits for the host to
 end it.
 
-This module holds the conducted round's state and how to read it, and the turn's mechanics;
+This module holds the conducted round's state; ``seats`` reads what a seat may do from it,
+``steps`` holds what every phase shares (the board's log, the turn given and ended),
 ``countdown`` runs the phases and the clock, ``conversions`` settles conversions and their
 reactions. Every step is a pure function from (round, who, what, now) to a new round, or a
 ``GameError`` that changes nothing. Deadlines are data, so they survive a restart;
@@ -21,24 +22,14 @@ conversion failed until the target shows it, CheatBot's truth and its choices.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..actions import Action
 from ..cards import (
-    BLOCKBOT,
-    CHEATBOT,
-    DOOVERBOT,
-    FORCEBOT,
-    FREEBOT,
-    LOCKBOT,
-    PLUSBOT,
     Allegiance,
-    PowerCard,
     Robot,
 )
-from ..errors import Conflict, GameError, NotAllowed, RoundOver
-from ..hand import Hand
-from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal, Round
+from ..errors import Conflict, GameError
+from .round import Round
 
 PLUS = 3  # PlusBot's power is its card and this
 TOP_LEVEL = 9  # "Power 9 or more": the first call covers 9 to 12
@@ -229,132 +220,7 @@ class Conduct:
         return None if self.busy else self.deadline
 
 
-# ---- Reading a round -----------------------------------------------------------------------
-
-Names = dict[int, str]
-
-
-def effective(hand: Hand | None) -> int:
-    """A seat's power in play: its card, and PlusBot's 3 (None: the non-player robot's 5)."""
-    if hand is None:
-        return NPR_POWER.value
-    return hand.power.value + (PLUS if hand.robot is PLUSBOT else 0)
-
-
-def level_of(hand: Hand) -> int:
-    """The level at which a seat is called: its power in play, "9 or more" above 9."""
-    return min(effective(hand), TOP_LEVEL)
-
-
-def hand_of(round_: Round, seat: int) -> Hand:
-    """The seat's hand in this round; RoundOver if it holds none (it joined after the deal,
-    or left)."""
-    hand = round_.hand_of(seat)
-    if hand is None:
-        raise RoundOver("You hold no cards in this round: you play from the next deal.")
-    return hand
-
-
-def level_name(level: int) -> str:
-    return "9 or more" if level >= TOP_LEVEL else str(level)
-
-
-def locked(round_: Round, seat: int) -> bool:
-    """LockBot while it is Good or Evil: its allegiance cannot change."""
-    hand = round_.hand_of(seat) if seat != NPR_SEAT else None
-    return hand is not None and hand.robot is LOCKBOT and hand.allegiance is not Allegiance.NEUTRAL
-
-
-def shows(conduct: Conduct, seat: int, hand: Hand) -> Allegiance:
-    """The allegiance a seat shows when it must: its own, or the one CheatBot chose."""
-    if hand.robot is CHEATBOT:
-        return conduct.cheat_of(seat).shows or hand.allegiance
-    return hand.allegiance
-
-
-def can_act_at(conduct: Conduct, round_: Round, seat: int, level: int) -> bool:
-    """Whether the seat may say "I act" at this level now: it holds the level (FreeBot holds
-    them all), and it has not passed, acted, reacted, let its call go by or claimed already."""
-    hand = round_.hand_of(seat)
-    if hand is None or conduct.stage is not Stage.COUNTDOWN:
-        return False
-    if seat in (*conduct.passed, *conduct.acted, *conduct.reacted, *conduct.missed):
-        return False
-    if seat in conduct.queue or seat == conduct.turn:
-        return False
-    return hand.robot is FREEBOT or level_of(hand) == level
-
-
-def reactions_for(conduct: Conduct, round_: Round, seat: int) -> tuple[Robot, ...]:
-    """The reaction this seat may play on the open window, if any: none once it has taken (or
-    is taking) its turn or reacted, and only a robot whose moment this is."""
-    chain = conduct.chain
-    hand = round_.hand_of(seat)
-    if chain is None or hand is None or seat == chain.by:  # converting was its turn
-        return ()
-    if seat in conduct.acted or seat in conduct.reacted or seat == conduct.turn:
-        return ()
-    if hand.robot is BLOCKBOT or hand.robot is DOOVERBOT:
-        return (hand.robot,)
-    if hand.robot is FORCEBOT and chain.shown in (Outcome.FAILED, Outcome.TURNED):
-        return (FORCEBOT,)
-    return ()
-
-
-def to_answer(conduct: Conduct, round_: Round) -> tuple[int, ...]:
-    """The seats whose No reaction the window waits for before it closes early: all but those
-    whose turn is taken or who reacted already (both public), so that nothing tells who holds
-    a reaction."""
-    chain = conduct.chain
-    if chain is None:
-        return ()
-    done = {*conduct.acted, *conduct.reacted, chain.by}
-    return tuple(
-        seat for seat, _ in round_.hands if seat not in done and seat not in chain.answered
-    )
-
-
-def proofs_for(round_: Round, conduct: Conduct, seat: int) -> tuple[Proof, ...]:
-    """How the target of a failed conversion may prove it failed, of the proofs that hold."""
-    pending = next((p for p in conduct.proving if p.seat == seat), None)
-    if pending is None:
-        return ()
-    found = []
-    if pending.reason is Proof.POWER:
-        found.append(Proof.POWER)
-    if pending.reason is Proof.LOCKBOT:
-        found.append(Proof.LOCKBOT)
-    found.append(Proof.ALLEGIANCE)
-    return tuple(found)
-
-
-# ---- Changing a round ------------------------------------------------------------------------
-
-
-def _with(round_: Round, conduct: Conduct) -> Round:
-    return replace(round_, conduct=conduct)
-
-
-def _say(
-    round_: Round,
-    names: Names,
-    seat: int,
-    action: Action,
-    lead: str,
-    *,
-    robot: Robot | None = None,
-    power: PowerCard | None = None,
-    allegiance: Allegiance | None = None,
-    effect: str = "",
-) -> Round:
-    """Put one public act on the board's log, with the cards it shows."""
-    name = NPR_NAME if seat == NPR_SEAT else names.get(seat, "?")
-    entry = Reveal(seat, name, action, robot, power, allegiance, effect, lead=lead)
-    return replace(round_, reveals=(*round_.reveals, entry))
-
-
-def _name(names: Names, seat: int) -> str:
-    return NPR_NAME if seat == NPR_SEAT else names.get(seat, "?")
+Names = dict[int, str]  # each seat's name, for the board's log
 
 
 def begin(settings: Settings, now: float) -> Conduct:
@@ -367,52 +233,3 @@ def conduct_of(round_: Round) -> Conduct:
     if round_.conduct is None:
         raise Conflict("This round is called by voice: the app does not run its turns.")
     return round_.conduct
-
-
-def _holds(round_: Round, seat: int, robot: Robot) -> bool:
-    hand = round_.hand_of(seat)
-    return hand is not None and hand.robot is robot
-
-
-def _next_turn(conduct: Conduct, now: float) -> Conduct:
-    """Give the next seat waiting its turn, if nothing runs. With nobody waiting, the call
-    goes on for the time it had left; the Pass phase, once its last turn is taken, is over."""
-    if conduct.busy:
-        return conduct
-    if conduct.queue:
-        head, *rest = conduct.queue
-        left = conduct.left
-        if conduct.stage is Stage.COUNTDOWN and conduct.deadline is not None:
-            left = max(0.0, conduct.deadline - now)
-        chooser = head if conduct.stage is Stage.PASS else conduct.chooser
-        return replace(
-            conduct, turn=head, queue=tuple(rest), deadline=None, left=left, chooser=chooser
-        )
-    if conduct.stage is Stage.COUNTDOWN and conduct.deadline is None:
-        return replace(conduct, deadline=now + conduct.left, left=0.0)
-    if conduct.stage is Stage.PASS:
-        return replace(conduct, stage=Stage.DONE, chooser=None)
-    return conduct
-
-
-def _end_turn(conduct: Conduct, seat: int, now: float, passed: bool = False) -> Conduct:
-    """The seat's turn is over (a pass in the Countdown puts it in the Pass phase)."""
-    if passed and conduct.stage is Stage.COUNTDOWN:
-        conduct = replace(conduct, passed=(*conduct.passed, seat))
-    elif seat not in conduct.acted:
-        conduct = replace(conduct, acted=(*conduct.acted, seat))
-    return _next_turn(replace(conduct, turn=None), now)
-
-
-def turn_of(conduct: Conduct, seat: int) -> None:
-    """A GameError unless it is this seat's turn and no window is open."""
-    if conduct.chain is not None:
-        raise Conflict("A reaction window is open: wait until it closes.")
-    if conduct.turn != seat:
-        raise NotAllowed("It is not your turn.")
-
-
-def end_turn(round_: Round, seat: int, now: float) -> Round:
-    """The seat's turn is taken (a robot action that opens no window)."""
-    conduct = conduct_of(round_)
-    return _with(round_, _end_turn(conduct, seat, now))

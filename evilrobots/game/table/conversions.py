@@ -25,22 +25,11 @@ from .conduct import (
     Reaction,
     Stage,
     Story,
-    _end_turn,
-    _name,
-    _next_turn,
-    _say,
-    _with,
     conduct_of,
-    effective,
-    hand_of,
-    locked,
-    proofs_for,
-    reactions_for,
-    shows,
-    to_answer,
-    turn_of,
 )
 from .round import NPR_SEAT, Round
+from .seats import effective, hand_of, locked, proofs_for, reactions_for, shows, to_answer
+from .steps import name_of, next_turn, say, turn_of, turn_over, with_conduct
 
 
 def convert(
@@ -84,9 +73,9 @@ def convert(
     if kind is not Kind.SELF and target_hand is not None and target_hand.robot is CHEATBOT:
         story = conduct.cheat_of(target).story
         told = {Story.WORKED: Outcome.WORKED, Story.FAILED: Outcome.FAILED}.get(story, truth)
-    whom = _name(names, target)
+    whom = name_of(names, target)
     if kind is Kind.OTHER:
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -97,7 +86,7 @@ def convert(
         )
     elif kind is Kind.SELF:
         shown = conduct.cheat_of(seat).shows if hand.robot is CHEATBOT else None
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -106,7 +95,7 @@ def convert(
             allegiance=shown or allegiance,
         )
     else:
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -116,7 +105,7 @@ def convert(
             effect=f"copies {robot.name}" if robot is not None and robot is not hand.robot else "",
         )
     if kind is not Kind.SELF:
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             target,
@@ -126,7 +115,7 @@ def convert(
     chain = Conversion(
         kind, seat, target, allegiance, told, truth, reason, deadline=now + conduct.settings.window
     )
-    return _with(round_, replace(conduct, chain=chain))
+    return with_conduct(round_, replace(conduct, chain=chain))
 
 
 def settle(round_: Round, by: int, target: int, kind: Kind) -> tuple[Outcome, Proof | None]:
@@ -172,15 +161,15 @@ def react(
             raise Conflict("You have taken your turn this round: you cannot react.")
         raise NotAllowed("You hold no reaction for this moment.")
     robot = robots[0]
-    whom = _name(names, chain.target)
+    whom = name_of(names, chain.target)
     if robot is BLOCKBOT:
         turned = turn_on_instigator and chain.kind is not Kind.SELF
         reaction = Reaction(seat, robot, Outcome.TURNED if turned else Outcome.FAILED)
-        said = f"turns it on {_name(names, chain.by)}" if turned else "makes the conversion fail"
-        round_ = _say(round_, names, seat, Action.REACTION, "reacts", robot=robot, effect=said)
+        said = f"turns it on {name_of(names, chain.by)}" if turned else "makes the conversion fail"
+        round_ = say(round_, names, seat, Action.REACTION, "reacts", robot=robot, effect=said)
     elif robot is FORCEBOT:
         reaction = Reaction(seat, robot, Outcome.WORKED)
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -191,7 +180,7 @@ def react(
         )
     else:
         reaction = Reaction(seat, robot, Outcome.DONE_OVER, hand.allegiance)
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -213,7 +202,7 @@ def react(
         reacted=(*conduct.reacted, seat),
         queue=tuple(s for s in conduct.queue if s != seat),
     )
-    return _with(round_, conduct)
+    return with_conduct(round_, conduct)
 
 
 def no_reaction(round_: Round, names: Names, seat: int, now: float) -> Round:
@@ -227,7 +216,7 @@ def no_reaction(round_: Round, names: Names, seat: int, now: float) -> Round:
             return round_  # a second tap: said already
         raise Conflict("You have taken your turn or reacted: the window does not wait for you.")
     conduct = replace(conduct, chain=replace(chain, answered=(*chain.answered, seat)))
-    round_ = _with(round_, conduct)
+    round_ = with_conduct(round_, conduct)
     if not to_answer(conduct, round_):
         return resolve(round_, names, now)
     return round_
@@ -251,7 +240,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
         round_ = _take(round_, chain.target, chain.reactions[-1].allegiance or before)
     proving = conduct.proving
     if shown is Outcome.WORKED:
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             chain.target,
@@ -260,7 +249,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             allegiance=chain.allegiance,
         )
     elif shown is Outcome.TURNED:
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             chain.by,
@@ -270,7 +259,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
         )
     elif shown is Outcome.DONE_OVER:
         taken = chain.reactions[-1].allegiance or before
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             chain.target,
@@ -279,7 +268,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             allegiance=taken,
         )
     else:
-        round_ = _say(round_, names, chain.target, Action.CONVERTED, "is not converted")
+        round_ = say(round_, names, chain.target, Action.CONVERTED, "is not converted")
         if not chain.reactions and chain.kind is not Kind.SELF and chain.target != NPR_SEAT:
             reason = chain.reason if chain.truth is Outcome.FAILED else None
             proving = (
@@ -288,9 +277,9 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             )
     conduct = replace(conduct, chain=None, proving=proving)
     conduct = (
-        _end_turn(conduct, chain.by, now) if conduct.turn == chain.by else _next_turn(conduct, now)
+        turn_over(conduct, chain.by, now) if conduct.turn == chain.by else next_turn(conduct, now)
     )
-    return _with(round_, conduct)
+    return with_conduct(round_, conduct)
 
 
 def _allegiance(round_: Round, seat: int) -> Allegiance:
@@ -322,7 +311,7 @@ def prove(round_: Round, names: Names, seat: int, proof: Proof) -> Round:
     hand = hand_of(round_, seat)
     if proof is Proof.POWER:
         robot = hand.robot if hand.robot is PLUSBOT else None
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -332,16 +321,16 @@ def prove(round_: Round, names: Names, seat: int, proof: Proof) -> Round:
             robot=robot,
         )
     elif proof is Proof.LOCKBOT:
-        round_ = _say(
+        round_ = say(
             round_, names, seat, Action.RESISTED_BY_ROBOT, "shows why it failed", robot=hand.robot
         )
     else:
         shown = pending.before
         if hand.robot is CHEATBOT:
             shown = conduct.cheat_of(seat).shows or pending.before
-        round_ = _say(round_, names, seat, Action.CONVERTED, "shows it failed", allegiance=shown)
+        round_ = say(round_, names, seat, Action.CONVERTED, "shows it failed", allegiance=shown)
     proving = tuple(p for p in conduct.proving if p.seat != seat)
-    return _with(round_, replace(conduct, proving=proving))
+    return with_conduct(round_, replace(conduct, proving=proving))
 
 
 def choose_cheat(round_: Round, seat: int, shows: Allegiance | None, story: Story) -> Round:
@@ -352,4 +341,4 @@ def choose_cheat(round_: Round, seat: int, shows: Allegiance | None, story: Stor
     if hand is None or hand.robot is not CHEATBOT:
         raise NotAllowed("Only CheatBot may show an allegiance it does not hold.")
     cheats = (*(c for c in conduct.cheats if c.seat != seat), Cheat(seat, shows, story))
-    return _with(round_, replace(conduct, cheats=cheats))
+    return with_conduct(round_, replace(conduct, cheats=cheats))

@@ -13,27 +13,11 @@ from dataclasses import replace
 from ..actions import Action
 from ..cards import FREEBOT, PASSBOT, PLUSBOT
 from ..errors import Conflict, NotAllowed
-from .conduct import (
-    TOP_LEVEL,
-    Conduct,
-    Names,
-    Stage,
-    _end_turn,
-    _holds,
-    _next_turn,
-    _say,
-    _with,
-    can_act_at,
-    conduct_of,
-    effective,
-    hand_of,
-    level_name,
-    level_of,
-    to_answer,
-    turn_of,
-)
+from .conduct import TOP_LEVEL, Conduct, Names, Stage, conduct_of
 from .conversions import resolve
 from .round import Round
+from .seats import can_act_at, effective, hand_of, level_name, level_of, to_answer
+from .steps import holds, next_turn, say, turn_of, turn_over, with_conduct
 
 
 def pass_in_debate(round_: Round, names: Names, seat: int) -> Round:
@@ -43,8 +27,8 @@ def pass_in_debate(round_: Round, names: Names, seat: int) -> Round:
         raise Conflict("The Debate is over: now you may pass on your turn, at your power.")
     if seat in conduct.passed:
         raise Conflict("You have passed already.")
-    round_ = _say(round_, names, seat, Action.DEBATE, "passes")
-    return _with(round_, replace(conduct, passed=(*conduct.passed, seat)))
+    round_ = say(round_, names, seat, Action.DEBATE, "passes")
+    return with_conduct(round_, replace(conduct, passed=(*conduct.passed, seat)))
 
 
 def start_countdown(round_: Round, now: float) -> Round:
@@ -52,7 +36,7 @@ def start_countdown(round_: Round, now: float) -> Round:
     conduct = conduct_of(round_)
     if conduct.stage is not Stage.DEBATE:
         raise Conflict("The Countdown has begun already.")
-    return _with(round_, _call(conduct, TOP_LEVEL, now))
+    return with_conduct(round_, _call(conduct, TOP_LEVEL, now))
 
 
 def _call(conduct: Conduct, level: int, now: float) -> Conduct:
@@ -90,7 +74,7 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
         raise NotAllowed(f"Power {level_name(conduct.level)} is called, and it is not yours.")
     robot = hand.robot if hand.robot in (FREEBOT, PLUSBOT) else None
     power = hand.power if (hand.robot is not FREEBOT or with_power) else None
-    round_ = _say(
+    round_ = say(
         round_,
         names,
         seat,
@@ -102,7 +86,7 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
     if conduct.chooser is None:  # the first at this level: it orders any who tie with it
         conduct = replace(conduct, chooser=seat)
     conduct = replace(conduct, queue=(*conduct.queue, seat))
-    return _with(round_, _next_turn(conduct, now))
+    return with_conduct(round_, next_turn(conduct, now))
 
 
 def promote(round_: Round, by: int, seat: int) -> Round:
@@ -116,7 +100,7 @@ def promote(round_: Round, by: int, seat: int) -> Round:
     if seat not in tied(conduct, round_):
         raise Conflict("Only players tied with the next to act can go ahead of them.")
     queue = (seat, *(s for s in conduct.queue if s != seat))
-    return _with(round_, replace(conduct, queue=queue))
+    return with_conduct(round_, replace(conduct, queue=queue))
 
 
 def tied(conduct: Conduct, round_: Round) -> tuple[int, ...]:
@@ -127,13 +111,13 @@ def tied(conduct: Conduct, round_: Round) -> tuple[int, ...]:
     if conduct.stage is Stage.COUNTDOWN:
         return conduct.queue
     head = conduct.queue[0]
-    if _holds(round_, head, PASSBOT):
+    if holds(round_, head, PASSBOT):
         return ()
     power = effective(round_.hand_of(head))
     return tuple(
         s
         for s in conduct.queue
-        if effective(round_.hand_of(s)) == power and not _holds(round_, s, PASSBOT)
+        if effective(round_.hand_of(s)) == power and not holds(round_, s, PASSBOT)
     )
 
 
@@ -143,8 +127,8 @@ def pass_turn(round_: Round, names: Names, seat: int, now: float) -> Round:
     conduct = conduct_of(round_)
     turn_of(conduct, seat)
     lead = "passes" if conduct.stage is Stage.COUNTDOWN else "passes again"
-    round_ = _say(round_, names, seat, Action.PASS_TURN, lead)
-    return _with(round_, _end_turn(conduct, seat, now, passed=True))
+    round_ = say(round_, names, seat, Action.PASS_TURN, lead)
+    return with_conduct(round_, turn_over(conduct, seat, now, passed=True))
 
 
 def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) -> Round:
@@ -152,7 +136,7 @@ def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) ->
     conduct = conduct_of(round_)
     turn_of(conduct, seat)
     hand = hand_of(round_, seat)
-    round_ = _say(
+    round_ = say(
         round_,
         names,
         seat,
@@ -164,7 +148,7 @@ def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) ->
     conduct = replace(conduct, gandalf=True)
     if conduct.stage is Stage.PASS:  # announced in the Pass phase: the rest of it is off
         conduct = replace(conduct, queue=())
-    return _with(round_, _end_turn(conduct, seat, now))
+    return with_conduct(round_, turn_over(conduct, seat, now))
 
 
 def leave(round_: Round, names: Names, seat: int, now: float) -> Round:
@@ -184,8 +168,8 @@ def leave(round_: Round, names: Names, seat: int, now: float) -> Round:
         proving=tuple(p for p in conduct.proving if p.seat != seat),
     )
     if dropped and chain is not None and conduct.turn == chain.by:
-        conduct = _end_turn(conduct, chain.by, now)  # its conversion came to nothing
-    round_ = _with(round_, _next_turn(conduct, now))
+        conduct = turn_over(conduct, chain.by, now)  # its conversion came to nothing
+    round_ = with_conduct(round_, next_turn(conduct, now))
     if conduct.chain is not None and not to_answer(conduct, round_):
         return resolve(round_, names, now)  # the window waited only for that seat
     return round_
@@ -226,7 +210,7 @@ def _level_over(round_: Round, names: Names, now: float) -> Round:
     )
     conduct = replace(conduct, missed=(*conduct.missed, *gone))
     if not last:
-        return _with(round_, _call(conduct, conduct.level - 1, now))
+        return with_conduct(round_, _call(conduct, conduct.level - 1, now))
     return _pass_phase(round_, names, replace(conduct, level=0, deadline=None), now)
 
 
@@ -241,11 +225,11 @@ def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Ro
         if seat not in conduct.reacted and round_.hand_of(seat) is not None
     )
     if conduct.gandalf or not passers:
-        return _with(round_, replace(conduct, stage=Stage.DONE, chooser=None))
+        return with_conduct(round_, replace(conduct, stage=Stage.DONE, chooser=None))
     for seat in passers:
         hand = hand_of(round_, seat)
         robot = hand.robot if hand.robot in (PLUSBOT, PASSBOT) else None
-        round_ = _say(
+        round_ = say(
             round_,
             names,
             seat,
@@ -265,8 +249,8 @@ def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Ro
         rest = sorted((s for s in counted if s not in out), key=lambda s: (effective(seats[s]), s))
         order = (*first, *rest)
     for seat in out:
-        round_ = _say(round_, names, seat, Action.PASS_PHASE, "sits out: the lowest power")
+        round_ = say(round_, names, seat, Action.PASS_PHASE, "sits out: the lowest power")
     # Each seat, on its turn, orders the tied seats waiting right after it: the previous
     # seat to act, when their turns come.
     conduct = replace(conduct, stage=Stage.PASS, queue=tuple(order), sat_out=out, chooser=None)
-    return _with(round_, _next_turn(conduct, now))
+    return with_conduct(round_, next_turn(conduct, now))

@@ -12,22 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import BLOCKBOT, CHEATBOT, FREEBOT, Allegiance, Robot
-from .conduct import (
-    Conduct,
-    Kind,
-    Proof,
-    Stage,
-    Story,
-    can_act_at,
-    hand_of,
-    level_name,
-    level_of,
-    proofs_for,
-    reactions_for,
-    to_answer,
-)
+from .conduct import Conduct, Kind, Proof, Stage, Story
 from .countdown import tied
 from .round import NPR_NAME, NPR_SEAT, Round
+from .seats import can_act_at, hand_of, level_name, level_of, proofs_for, reactions_for, to_answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +23,7 @@ class Happening:
     """What the board and every phone say is going on."""
 
     stage: Stage
-    headline: str  # "Power 7 is called", "Ada's turn", "Reactions to Ada's conversion"
+    headline: str  # "Power 7 is called", "Ada's turn at 7", "Reactions to Ada"
     detail: str  # one sentence more, in a player's words
     deadline: float | None = None  # when the timer shown runs out (None: no timer now)
     paused: float | None = None  # the call's time left while a turn or a window holds it
@@ -66,12 +54,11 @@ class Choices:
 
 
 def happening(round_: Round, names: dict[int, str]) -> Happening | None:
-    """What is going on in a conducted round, for everyone; None for a round called by voice."""
+    """What is going on in a conducted round in play, for everyone; None for a round called
+    by voice, and for a round over (its count says the rest)."""
     conduct = round_.conduct
-    if conduct is None:
+    if conduct is None or round_.ended:
         return None
-    if round_.ended:
-        return Happening(conduct.stage, "The round is over", "Every card is shown and counted.")
 
     def name(seat: int | None) -> str:
         return NPR_NAME if seat == NPR_SEAT else names.get(seat or -1, "?")
@@ -79,11 +66,18 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
     chain = conduct.chain
     if chain is not None:
         waiting = tuple(name(seat) for seat in to_answer(conduct, round_))
-        what = "conversion" if not chain.reactions else f"{chain.reactions[-1].robot.name}"
+        what = f"{name(chain.by)} converts " + (
+            "themselves" if chain.kind is Kind.SELF else name(chain.target)
+        )
+        to = name(chain.by)
+        if chain.reactions:
+            last = chain.reactions[-1]
+            what += f"; {name(last.seat)} plays {last.robot.name}"
+            to = last.robot.name
         return Happening(
             conduct.stage,
-            f"Reactions to {name(chain.by)}'s {what}",
-            "Anyone holding a reaction may play it now; everyone else, tap No reaction.",
+            f"Reactions to {to}",
+            f"{what}. Play a reaction if you hold one, or tap No reaction.",
             deadline=chain.deadline,
             paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
             level=conduct.level,
@@ -121,11 +115,11 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
             level=conduct.level,
         )
     if conduct.stage is Stage.PASS:
-        return Happening(Stage.PASS, "The Pass phase", "The players who passed act in turn.")
+        return Happening(Stage.PASS, "The players who passed act in turn", "")
     return Happening(
         Stage.DONE,
-        "Every turn is taken",
-        "The host ends the round: every card is shown, and the round is counted.",
+        "The host ends the round",
+        "Every card is then shown, and the round is counted.",
     )
 
 
@@ -147,6 +141,8 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
     }
     if conduct.chain is not None:
         robots = reactions_for(conduct, round_, seat)
+        if seat in to_answer(conduct, round_):
+            own["note"] = ""  # the window's own words say what to do
         return Choices(
             reactions=robots,
             block_turns=BLOCKBOT in robots and conduct.chain.kind is not Kind.SELF,
@@ -162,6 +158,11 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         others = tuple((other, names.get(other, "?")) for other, _ in round_.hands if other != seat)
         if round_.npr is not None:
             others += ((NPR_SEAT, NPR_NAME),)
+        own["note"] = "Your turn: convert a player, " + (
+            "yourself, use your robot, or pass."
+            if conduct.stage is Stage.COUNTDOWN
+            else "use your robot, or pass."
+        )
         return Choices(
             turn=True,
             targets=others,
@@ -186,6 +187,8 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
 def _note(conduct: Conduct, round_: Round, seat: int) -> str:
     """Where this seat stands in the round, for its own phone only."""
     hand = hand_of(round_, seat)
+    if any(pending.seat == seat for pending in conduct.proving):
+        return "The conversion failed: show the table why."
     if seat in conduct.missed:
         return "Your power was called and went by: you have no turn this round."
     if seat in conduct.reacted:

@@ -27,9 +27,10 @@ from ..cards import (
 from ..errors import Conflict, GameError, NotAllowed
 from ..hand import Hand
 from . import countdown
-from .conduct import Kind, end_turn
+from .conduct import Kind
 from .conversions import convert
 from .round import NPR_NAME, NPR_SEAT, Reveal, Round, Use
+from .steps import end_turn
 
 if TYPE_CHECKING:
     from .model import Table

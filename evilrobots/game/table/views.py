@@ -120,6 +120,11 @@ class TableView:
         return self.round > 0 and not self.ended
 
     @property
+    def running(self) -> bool:
+        """Whether the app is running a round now (a conducted round in play)."""
+        return self.conducted and self.in_play
+
+    @property
     def game_over(self) -> bool:
         return self.winner is not None
 

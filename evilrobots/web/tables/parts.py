@@ -121,7 +121,7 @@ def live_parts(view: TableView) -> dict[str, Any]:
         "hand": render_hand(view, view.hand) if view.hand else "",
         "round": view.round_label,
         "banner": render_template("table/_banner.html", view=view),
-        "now": render_template("table/_now.html", view=view) if view.conducted else "",
+        "now": render_template("table/_now.html", view=view) if view.running else "",
     }
 
 

@@ -80,7 +80,7 @@ def test_lockbot_once_converted_from_neutral_is_locked():
     game = turn(play("Ada", "Bob", ada=("BetBot", 1, E), bob=("LockBot", 9, N)), 1, 1)
     game.convert(1, target=2).close()
     assert game.allegiance(2) is E
-    from evilrobots.game.table.conduct import locked
+    from evilrobots.game.table.seats import locked
 
     assert locked(game.table.round, 2)
 

@@ -292,7 +292,7 @@ def test_gandalfbot_calls_off_the_pass_phase():
 def test_after_the_pass_phase_the_round_waits_for_the_host():
     game = pass_phase(2, bob=("LockBot", 1, E)).pass_turn(2)
     assert stage(game) is Stage.DONE and game.table.deadline is None
-    assert "host ends the round" in game.table.view_for(None).happening.detail
+    assert "host ends the round" in game.table.view_for(None).happening.headline
     assert game.table.end_round(1).round.ended
 
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from evilrobots.game.cards import PASSBOT, ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table
-from evilrobots.game.table.conduct import Proof, Stage, Story, effective
+from evilrobots.game.table.conduct import Proof, Stage, Story
+from evilrobots.game.table.seats import effective
 from tests.support.tables import seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL

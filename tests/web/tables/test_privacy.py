@@ -4,16 +4,20 @@ unrevealed cards, whatever those cards are."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import replace
 
 import pytest
 
+from evilrobots.factory import create_app
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
 from tests.support.cards import give
 from tests.support.clients import Phone, deal_tag, table_of
 from tests.support.pages import read_events
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 # ---- Privacy: each phone reads only its own hand ------------------------------------------------
 
@@ -122,3 +126,88 @@ def _without_versions(text: str) -> str:
     """Blank the table's version number, which counts every change (it is public)."""
     text = re.sub(r'data-version="\d+"', 'data-version=""', text)
     return re.sub(r'"(seat|board)", "\d+"', r'"\1", ""', text)
+
+
+# ---- A round the app runs: the same to everyone else, in content and in timing -------------
+
+
+def _world(tmp_path, clock, name: str, cy_cards) -> dict:
+    """One app, its table and its phones: Ada (the host), Bob and Cy, dealt a conducted round
+    with known cards. Two worlds made with the same seed differ only in what ``cy_cards`` is."""
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "privacy-key-" + "x" * 40,
+        "RANDOM": random.Random(5),
+        "CLOCK": clock,
+        "TICKER": False,
+    }
+    app = create_app(config, instance_path=tmp_path / name)
+    ada, bob, cy = Phone(app, "Ada"), Phone(app, "Bob"), Phone(app, "Cy")
+    ada.start()
+    bob.join(ada.code)
+    cy.join(ada.code)
+    assert ada.post("/deal").status_code == 303
+    give(app, ada.code, 4, ada=("BetBot", 9, G), bob=("SwapBot", 6, E), cy=cy_cards)
+    stranger = Phone(app, "Eve")
+    stranger.code = ada.code
+    return {"app": app, "ada": ada, "bob": bob, "cy": cy, "stranger": stranger}
+
+
+def _seen_by_others(world: dict) -> dict[str, str]:
+    """Everything Ada, Bob and a stranger can fetch now: pages, action views, the first event
+    of each stream (the seat's and the board's)."""
+    seen = {}
+    for who in ("ada", "bob", "stranger"):
+        phone = world[who]
+        paths = ["", "/board"]
+        if who != "stranger":
+            paths += ["/actions"] + [f"/action/{a.slug}" for a in Action]
+        for path in paths:
+            seen[f"{who} {path or '/'}"] = phone.client.get(f"/t/{phone.code}{path}").get_data(
+                as_text=True
+            )
+        for board in ["", "?board=1"] if who != "stranger" else ["?board=1"]:
+            stream = phone.client.get(f"/t/{phone.code}/events{board}", buffered=False)
+            seen[f"{who} events{board}"] = json.dumps(read_events(stream, 1))
+            stream.close()
+    return seen
+
+
+def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clock):
+    """Two tables, the same in all but Cy's cards (ForceBot 3 Neutral, or BlockBot 7 Good,
+    a power that is called while the other's is not, and a reaction she could play): Cy
+    answers each window with No reaction and never acts. Step by step, with the same clock,
+    everything Ada, Bob and a stranger can fetch is the same to the byte: what the round
+    says, each timer's deadline, the order of the calls and when each one ends."""
+    worlds = [
+        _world(tmp_path, clock, "one", ("ForceBot", 3, N)),
+        _world(tmp_path, clock, "two", ("BlockBot", 7, G)),
+    ]
+    assert worlds[0]["ada"].code == worlds[1]["ada"].code  # the same seed, the same table code
+    steps = [("ada", "/act"), ("ada", "/convert", "2"), ("bob", "/no-reaction")]
+    steps += [("cy", "/no-reaction")] + [("time", 5)] * 3 + [("bob", "/act"), ("bob", "/pass")]
+    steps += [("time", 5)] * 6 + [("bob", "/pass")]  # the Pass phase: Bob alone, his turn
+    log = []
+    for step in [("time", 60), *steps]:  # the Debate runs out, then each step in turn
+        seen = []
+        for world in worlds:
+            if step[0] == "time":
+                world["app"].extensions["evilrobots.store"].advance_due(clock.now + step[1])
+            else:
+                who, path, *target = step
+                phone = world[who]
+                tag = deal_tag(table_of(world["app"], phone.code))
+                form = {"round": tag, **({"target": target[0]} if target else {})}
+                assert phone.post(path, **form).status_code == 303, (step, world["cy"].name)
+            seen.append(_seen_by_others(world))
+        if step[0] == "time":
+            clock.now += step[1]
+        log.append(step)
+        for where in seen[0]:
+            assert seen[0][where] == seen[1][where], (log, where)
+    table = table_of(worlds[0]["app"], worlds[0]["ada"].code)
+    assert table.round.conduct.stage.value == "done"  # the whole round went by, in step
+    cy_sees = [world["cy"].page() for world in worlds]
+    assert cy_sees[0] != cy_sees[1]  # the worlds do differ: Cy's own phone shows her cards
+    for world in worlds:
+        world["app"].extensions["evilrobots.store"].close()

@@ -68,7 +68,7 @@ def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, a
     assert bob.post("/act", round=tag).status_code == 403  # not Bob's power
     assert ada.post("/act", round=tag).status_code == 303
     page = ada.page()
-    assert strip(page).startswith("Ada's turn at 9 or more held")
+    assert strip(page).startswith("Ada's turn at 9 or more paused")
     for label in ("Convert", "Yourself", "Pass"):
         assert f">{label}</" in page
     view = ada.page("/action/convert-other")  # the action's own page, without the script
@@ -77,7 +77,7 @@ def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, a
     assert ada.post("/convert", target="3", round=tag).status_code == 303
     board = visible_text(ada.page("/board"))
     assert "Ada · converts Cy · power 9 · Good" in board and "Cy · it works" in board
-    assert "Reactions to Ada's conversion" in board and "Waiting for Bob, Cy." in board
+    assert "Reactions to Ada" in board and "Waiting for Bob, Cy." in board
     assert ">Play BlockBot</a>" in bob.page() and ">No reaction</button>" in bob.page()
     assert "Play BlockBot" not in cy.page() and ">No reaction</button>" in cy.page()
     assert "BlockBot: Make it fail" in bob.page("/action/reaction")
