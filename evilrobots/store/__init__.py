@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import abc
 import logging
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +30,11 @@ IDLE_SECONDS = 24 * 3600
 TICK_IDLE_SECONDS = 0.25
 # A table due that this process found nothing to do for is looked at again after this.
 TICK_BUSY_SECONDS = 0.02
+# One process at a time keeps time, under a lease it renews at half its life; when its
+# holder stops (it lets go) or hangs (it lapses), another takes it. The others would only
+# find each step done already, and waiting on the store to learn it would hold up the
+# streams they serve.
+LEASE_SECONDS = 3.0
 
 
 class StoreUnavailable(Exception):
@@ -85,10 +92,13 @@ class Hub:
             listener.close()
 
     def close(self) -> None:
-        """The server is stopping: end every stream this process holds."""
-        with self._lock:
-            self.closed = True
-            listeners = [one for group in self._listeners.values() for one in group]
+        """The server is stopping: end every stream this process holds.
+
+        Called from a signal handler, which may run in the event loop itself, where nothing
+        may wait: so it takes no lock. The code it interrupted is paused between two steps,
+        and these copies see the sets whole."""
+        self.closed = True
+        listeners = [one for group in list(self._listeners.values()) for one in list(group)]
         for listener in listeners:
             listener.close()
 
@@ -197,9 +207,21 @@ class Store(abc.ABC):
         """
 
     def advance_due(self, now: float | None = None) -> int:
-        """Move every due table on; return how many were moved here."""
-        now = self.clock() if now is None else now
-        return sum(self.advance(code, now) is not None for code in self.due(now))
+        """Move every due table on; return how many were moved here. Without ``now``, each
+        table is moved on at the moment it is reached (its next timer counts from then)."""
+        moved = 0
+        for code in self.due(self.clock() if now is None else now):
+            moved += self.advance(code, self.clock() if now is None else now) is not None
+        return moved
+
+    @abc.abstractmethod
+    def hold_lease(self, owner: str, seconds: float) -> bool:
+        """Take the ticker's lease for ``owner``, or renew it, for ``seconds`` (by the wall
+        clock); whether ``owner`` holds it now."""
+
+    @abc.abstractmethod
+    def let_go(self, owner: str) -> None:
+        """Give the lease up, if ``owner`` holds it."""
 
     def _deadline_changed(self, deadline: float | None) -> None:
         """A change here set a deadline: the ticker may need to wake sooner."""
@@ -220,21 +242,39 @@ class Store(abc.ABC):
                 self._ticker.start()
 
     def _tick_loop(self) -> None:
+        owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+        held_until = 0.0  # by the monotonic clock
         while not self._ticker_stop.is_set():
-            wait = TICK_IDLE_SECONDS
+            wait = LEASE_SECONDS / 3  # not the holder: ask for the lease again after this
             try:
-                moved = self.advance_due()
-                upcoming = self.next_due()
-                if upcoming is not None:
-                    wait = min(max(upcoming - self.clock(), 0.0), TICK_IDLE_SECONDS)
-                    if not moved and wait == 0.0:
-                        wait = TICK_BUSY_SECONDS  # due, but another process is on it
+                if time.monotonic() > held_until - LEASE_SECONDS / 2:
+                    taken = time.monotonic()
+                    held = self.hold_lease(owner, LEASE_SECONDS)
+                    held_until = taken + LEASE_SECONDS if held else 0.0
+                if held_until > time.monotonic():
+                    wait = self._tick()
             except StoreUnavailable:
-                pass  # out of reach for a moment: look again at the next tick
+                wait = TICK_IDLE_SECONDS  # out of reach for a moment: look again soon
             except Exception:  # never stop keeping time
                 LOG.exception("moving due tables on failed")
+                wait = TICK_IDLE_SECONDS
             self._ticker_wake.wait(wait)
             self._ticker_wake.clear()
+        try:
+            self.let_go(owner)
+        except StoreUnavailable:
+            pass  # it lapses by itself
+
+    def _tick(self) -> float:
+        """Move the due tables on; how long to wait before the next look."""
+        moved = self.advance_due()
+        upcoming = self.next_due()
+        if upcoming is None:
+            return TICK_IDLE_SECONDS
+        wait = min(max(upcoming - self.clock(), 0.0), TICK_IDLE_SECONDS)
+        if not moved and wait == 0.0:
+            wait = TICK_BUSY_SECONDS  # due, but another instance moved it on, or is on it
+        return wait
 
     def _stop_ticker(self) -> None:
         self._ticker_stop.set()

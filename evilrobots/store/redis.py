@@ -54,6 +54,19 @@ CONNECTIONS = 32
 WAKE_SECONDS = 0.5
 # After losing the connection, wait this long before trying again, doubling to a cap.
 RECONNECT_SECONDS = (0.05, 2.0)
+# The ticker's lease (``Store.hold_lease``): taken when free, renewed by its holder alone.
+TAKE_LEASE = """
+local holder = redis.call('GET', KEYS[1])
+if holder == false or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+LET_GO = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+"""
 
 
 class RedisStore(Store):
@@ -82,6 +95,8 @@ class RedisStore(Store):
             health_check_interval=30,
         )
         self.redis = redis.Redis.from_pool(pool)
+        self._lease = self.redis.register_script(TAKE_LEASE)
+        self._release = self.redis.register_script(LET_GO)
         self._stop = threading.Event()
         self._feed: threading.Thread | None = None
         self.connected = threading.Event()  # the feed is subscribed (for tests and benches)
@@ -190,6 +205,16 @@ class RedisStore(Store):
         with self._reachable():
             first = self.redis.zrange(self.deadlines, 0, 0, withscores=True)
         return first[0][1] if first else None
+
+    def hold_lease(self, owner: str, seconds: float) -> bool:
+        with self._reachable():
+            return bool(
+                self._lease(keys=[self.prefix + "ticker"], args=[owner, int(seconds * 1000)])
+            )
+
+    def let_go(self, owner: str) -> None:
+        with self._reachable():
+            self._release(keys=[self.prefix + "ticker"], args=[owner])
 
     # -- following every process's changes --
 

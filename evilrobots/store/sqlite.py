@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS events (
     code TEXT NOT NULL,
     version INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    name TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    until REAL NOT NULL
+);
 """
 # How often the poller looks for other processes' changes: a reveal reaches a stream held
 # by another process within this (12 ms on average), for a query that costs microseconds.
@@ -199,6 +204,21 @@ class SQLiteStore(Store):
                 "DELETE FROM tables WHERE touched < ?", (self.clock() - IDLE_SECONDS,)
             )
             return cursor.rowcount
+
+    def hold_lease(self, owner: str, seconds: float) -> bool:
+        now = time.time()
+        with self._connection() as db:
+            cursor = db.execute(
+                "INSERT INTO leases (name, owner, until) VALUES ('ticker', ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner,"
+                " until = excluded.until WHERE leases.owner = excluded.owner OR leases.until < ?",
+                (owner, now + seconds, now),
+            )
+            return cursor.rowcount == 1
+
+    def let_go(self, owner: str) -> None:
+        with self._connection() as db:
+            db.execute("DELETE FROM leases WHERE name = 'ticker' AND owner = ?", (owner,))
 
     # -- following other processes' changes --
 

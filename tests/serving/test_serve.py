@@ -116,3 +116,56 @@ def test_flask_finds_the_app_by_the_package_name_for_development(tmp_path):
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
         server.stdout.close()
+
+
+STOP_IN_THE_EVENT_LOOP = """
+from gevent import monkey
+
+monkey.patch_all()
+
+import signal
+from types import SimpleNamespace
+
+import gevent
+
+from evilrobots.serving.serve import close_streams_when_stopping
+from evilrobots.store import Hub, Listener
+
+hub = Hub(lambda code: None)
+listener = Listener("ABCD2345")
+hub.add(listener)
+worker = SimpleNamespace(alive=True)
+worker.handle_exit = lambda sig, frame: setattr(worker, "alive", False)
+app = SimpleNamespace(extensions={"evilrobots.store": SimpleNamespace(hub=hub)})
+worker.app = SimpleNamespace(apps=[app])
+close_streams_when_stopping(worker)
+handler = signal.getsignal(signal.SIGTERM)
+
+
+def subscribing():  # a stream that holds the hub's lock across a switch
+    with hub._lock:
+        gevent.sleep(0.2)
+
+
+holder = gevent.spawn(subscribing)
+gevent.sleep(0.01)
+# The signal arrives while the event loop runs its callbacks, as it may in a busy worker.
+gevent.get_hub().loop.run_callback(handler, signal.SIGTERM, None)
+holder.join()
+gevent.sleep(0.1)
+print(worker.alive, listener.closed)
+"""
+
+
+def test_a_stop_heard_in_the_event_loop_ends_the_streams_without_waiting_there():
+    """A signal handler may run in the event loop itself, where waiting for a lock that a
+    stream holds is an error; the streams must still end."""
+    done = subprocess.run(
+        [sys.executable, "-c", STOP_IN_THE_EVENT_LOOP],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
+    )
+    assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr
+    assert "Error" not in done.stderr, done.stderr

@@ -336,22 +336,53 @@ def test_a_change_that_changes_nothing_writes_nothing_and_tells_nobody(stores):
     two.unlisten(listener)
 
 
-def test_each_process_keeps_time_by_itself(url, tmp_path):
-    """A store's ticker, on the real clock: a conducted table's Debate runs out and the
-    Countdown begins, with nobody asking."""
-    store = open_store(url, str(tmp_path), time.time, ticking=True)
+def debate_ending(store: Store, code: str, seconds: float) -> None:
+    """A conducted table dealt now, its 30 s Debate over in ``seconds`` by the real clock."""
+    table = Table.start(code, "Ada", "secret-ada").join("Bob", "secret-bob")
+    assert store.create(table.set_settings(1, Settings(debate=30)))
+    store.change(code, lambda t: t.deal(1, random.Random(3), now=time.time() - 30 + seconds))
+
+
+def counted_down(store: Store, code: str, within: float) -> bool:
+    """Whether the table's Countdown begins within ``within`` seconds, with nobody asking."""
+    deadline = time.monotonic() + within
+    while store.load(code).round.conduct.stage.value == "debate":
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return store.load(code).round.conduct.level == 9
+
+
+def test_one_process_at_a_time_holds_the_tickers_lease(stores):
+    one, two = stores
+    assert one.hold_lease("one", 0.3)
+    assert not two.hold_lease("two", 0.3)  # held: the other process keeps time
+    assert one.hold_lease("one", 0.3)  # its holder renews it
+    time.sleep(0.4)
+    assert two.hold_lease("two", 5)  # lapsed (its holder hung): another takes it
+    assert not one.hold_lease("one", 5)
+    two.let_go("two")  # a holder that stops lets go: the next takes it at once
+    assert one.hold_lease("one", 5)
+    two.let_go("two")  # letting go of a lease another holds does nothing
+    assert not two.hold_lease("two", 5)
+    one.let_go("one")
+
+
+def test_the_stores_keep_time_and_another_process_takes_over(url, tmp_path):
+    """Stores on the real clock, as two processes: one keeps time (a conducted table's Debate
+    runs out and its Countdown begins, with nobody asking); when it stops, the other does."""
+    one = open_store(url, str(tmp_path), time.time, ticking=True)
+    two = open_store(url, str(tmp_path), time.time, ticking=True)
     try:
-        table = Table.start("TICKS234", "Ada", "secret-ada").join("Bob", "secret-bob")
-        table = table.set_settings(1, Settings(debate=30))
-        assert store.create(table)
-        dealt = store.change(
-            "TICKS234", lambda t: t.deal(1, random.Random(3), now=time.time() - 29.7)
-        )
-        assert dealt.round.conduct.stage.value == "debate"
-        deadline = time.monotonic() + 5
-        while store.load("TICKS234").round.conduct.stage.value == "debate":
-            assert time.monotonic() < deadline, "the ticker never moved the table on"
-            time.sleep(0.05)
-        assert store.load("TICKS234").round.conduct.level == 9
+        one.ensure_ticker()
+        time.sleep(0.3)  # it takes the lease
+        two.ensure_ticker()
+        debate_ending(two, "TICKS234", 0.3)
+        assert counted_down(two, "TICKS234", within=5)
+        assert not two.hold_lease("someone else", 1)  # one of them holds it
+        one.close()  # it lets go
+        debate_ending(two, "TICKS567", 0.3)
+        assert counted_down(two, "TICKS567", within=5)  # the other took over
     finally:
-        store.close()
+        one.close()
+        two.close()
