@@ -97,7 +97,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     idle = (workers_cpu(master) - before) / idle_seconds
 
     # Every host starts its Countdown, spread over one level's time; then nobody acts.
-    before, wall = workers_cpu(master), time.perf_counter()
+    before, wall, mine = workers_cpu(master), time.perf_counter(), time.process_time()
     spread = args.pace / len(tables)
     for table in tables:
         status, _, body = await request(
@@ -113,6 +113,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     await asyncio.sleep(args.pace * 9 + 3)
     elapsed = time.perf_counter() - wall
     counting = (workers_cpu(master) - before) / elapsed
+    client = (time.process_time() - mine) / elapsed
     for task in tasks:
         task.cancel()
 
@@ -135,7 +136,8 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     print(
         f"  workers' CPU: {idle:.2f} cores with every stream idle, {counting:.2f} cores while "
         f"counting down: {counting - idle:.2f} cores for the timers and their events "
-        f"({(counting - idle) * 1000 / (calls / (args.pace * 9)):.1f} ms of CPU a call)"
+        f"({(counting - idle) * 1000 / (calls / (args.pace * 9)):.1f} ms of CPU a call); "
+        f"this client, reading every stream, {client:.2f} cores"
     )
     print(
         f"  a call reaching each of its table's viewers: median "

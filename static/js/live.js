@@ -141,22 +141,25 @@
     const data = JSON.parse(event.data);
     live.dataset.version = event.lastEventId;
     setClock(data.clock);
-    replace(live, data.live);
+    // An event carries only the parts that changed since the last one.
+    if ("live" in data) replace(live, data.live);
     const now = document.getElementById("round-now");
-    if (now) {
+    if (now && "now" in data) {
       now.hidden = !data.now;
       if (data.now) replace(now, data.now);
     }
     showTimers();
     const round = document.getElementById("seat-round");
-    if (round) round.textContent = data.round;
+    if (round && "round" in data) round.textContent = data.round;
     // The banner is a status region: change it only when what it says changes, so a
     // screen reader announces it once.
     const banner = document.getElementById("seat-banner");
-    const said = document.createElement("template");
-    said.innerHTML = data.banner;
-    if (banner && banner.textContent.trim() !== said.content.textContent.trim()) {
-      replace(banner, data.banner);
+    if (banner && "banner" in data) {
+      const said = document.createElement("template");
+      said.innerHTML = data.banner;
+      if (banner.textContent.trim() !== said.content.textContent.trim()) {
+        replace(banner, data.banner);
+      }
     }
     if (data.hand_key !== live.dataset.handKey) {
       const before = live.dataset.handKey.split(":");

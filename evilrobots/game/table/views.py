@@ -7,7 +7,7 @@ A view simply lacks what its viewer may not see, so a template cannot leak it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
@@ -254,7 +254,52 @@ def shown_by(table: Table, seat_id: int) -> Shown:
 
 
 def view_for(table: Table, seat_id: int | None) -> TableView:
-    """What one seat (or, with None, the board and anyone else) may see."""
+    """What one seat (or, with None, the board and anyone else) may see: what everyone may
+    see, and the seat's own."""
+    public = _public(table)
+    you = next((seat for seat in public.seats if seat.id == seat_id), None)
+    if you is None:
+        return public
+    you = replace(you, you=True)
+    round_ = table.round
+    names = table.names
+    return replace(
+        public,
+        seats=tuple(you if seat.id == seat_id else seat for seat in public.seats),
+        you=you,
+        hand=round_.hand_of(you.id) if round_ else None,
+        robot_actions=robot_actions(table, you.id),
+        scaredy=tuple(
+            (seat, names.get(seat, "?"), round_.only_power_shown(seat))
+            for seat, hand in round_.hands
+            if hand.robot is SCAREDYBOT
+        )
+        if round_ and round_.ended and not round_.kept and you.host
+        else (),
+        choices=choices(round_, names, you.id, you.host) if round_ else Choices(),
+        settings=table.settings if you.host else Settings(),
+    )
+
+
+# The public view of the tables seen last in this process, by the table itself: each seat's
+# stream of a table is handed the same table at a change, and its view starts from this.
+_PUBLIC: dict[int, tuple[Table, TableView]] = {}
+PUBLIC_KEPT = 256
+
+
+def _public(table: Table) -> TableView:
+    found = _PUBLIC.get(id(table))
+    if found is not None and found[0] is table:  # (the table is held: its id is its own)
+        return found[1]
+    view = _public_view(table)
+    _PUBLIC[id(table)] = (table, view)
+    while len(_PUBLIC) > PUBLIC_KEPT:
+        _PUBLIC.pop(next(iter(_PUBLIC)), None)
+    return view
+
+
+def _public_view(table: Table) -> TableView:
+    """What everyone at the table, and the board, may see."""
     round_ = table.round
     seats = tuple(
         SeatView(
@@ -263,11 +308,9 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
             host=seat.id == table.host,
             dealt=round_ is not None and round_.hand_of(seat.id) is not None,
             shown=shown_by(table, seat.id),
-            you=seat.id == seat_id,
         )
         for seat in table.seats
     )
-    you = next((seat for seat in seats if seat.you), None)
     names = table.names
     ended = round_ is not None and round_.ended
     scores = ranked(Score(seat.id, seat.name, table.game.score(seat.id)) for seat in table.seats)
@@ -297,8 +340,6 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         npr=NprView(round_.npr) if round_ and round_.npr else None,
         npr_next_deal=table.npr,
         reveals=tuple(reversed(round_.reveals)) if round_ else (),
-        you=you,
-        hand=round_.hand_of(you.id) if round_ and you else None,
         ended=ended,
         tally=ended_tally,
         proposal=round_.proposal if round_ and ended else None,
@@ -309,20 +350,10 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         winner_seat=winner,
         history=history(table),
         scores_after=scores_after,
-        robot_actions=robot_actions(table, you.id) if you else (),
         bets=tuple((names.get(u.seat, "?"), u.bet) for u in uses if u.bet is not None),
         picked=picked,
         left=round_.left if round_ else (),
-        scaredy=tuple(
-            (seat, names.get(seat, "?"), round_.only_power_shown(seat))
-            for seat, hand in round_.hands
-            if hand.robot is SCAREDYBOT
-        )
-        if round_ and ended and not round_.kept and you and you.host
-        else (),
         deal_id=round_.deal_id if round_ else 0,
         conducted=bool(round_ and round_.conduct is not None),
         happening=happening(round_, names) if round_ else None,
-        choices=choices(round_, names, you.id, you.host) if round_ and you else Choices(),
-        settings=table.settings if you and you.host else Settings(),
     )

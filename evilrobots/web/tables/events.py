@@ -19,7 +19,7 @@ from ...game.table import Table, TableView
 from ...store import Listener, StoreUnavailable
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
-from .parts import board_parts, live_parts, seat_tag
+from .parts import SeatParts, board_parts
 
 # Idle streams send a comment this often, so that proxies keep them open.
 HEARTBEAT_SECONDS = 15
@@ -60,7 +60,7 @@ def events(code: str) -> Response:
         nonlocal seen
         current: Table | None = store().load(code)  # after subscribing: nothing is missed
         last_view: TableView | None = None
-        last_hand = None  # the card view's key last sent: unknown to a page that connects
+        parts = SeatParts()  # what this stream has rendered and sent: nothing yet
         while current is not None:
             if seat is None:
                 parts, tag = board_parts(current, holder is not None)
@@ -77,14 +77,10 @@ def events(code: str) -> Response:
                 view = current.view_for(seat.id)
                 if view != last_view:  # the same view renders the same: nothing to send
                     last_view = view
-                    parts = live_parts(view)
-                    tag = seat_tag(parts)
+                    tag, news = parts.event(view)
                     if tag != seen:
                         seen = tag
-                        if parts["hand_key"] == last_hand:
-                            parts = {k: v for k, v in parts.items() if k != "hand"}
-                        last_hand = parts["hand_key"]
-                        yield event("seat", tag, parts)
+                        yield event("seat", tag, news)
                         # The event's last line on its own: the server's write loop then
                         # holds this short string while the stream waits, not the event.
                         yield "\n"

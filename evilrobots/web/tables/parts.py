@@ -8,6 +8,8 @@ import functools
 import hashlib
 import json
 from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import segno
@@ -17,6 +19,7 @@ from markupsafe import Markup, escape
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
+from ...game.table.now import Choices
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..fragments import fragments
@@ -121,7 +124,7 @@ def live_parts(view: TableView) -> dict[str, Any]:
         "hand": render_hand(view, view.hand) if view.hand else "",
         "round": view.round_label,
         "banner": render_template("table/_banner.html", view=view),
-        "now": render_template("table/_now.html", view=view) if view.running else "",
+        "now": strip(view),
     }
 
 
@@ -130,28 +133,120 @@ def seat_tag(parts: dict[str, Any]) -> str:
     return tagged(parts, "hand")
 
 
-# Boards rendered in this process, by what they show: every board of a table (and every
-# visitor without a seat) sees the same, so one render serves them all.
-_BOARDS: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], str]] = OrderedDict()
-BOARDS_KEPT = 1024
+class SeatParts:
+    """One seat stream's live parts: each rendered again only when what it is drawn from
+    changed, and sent only when what it says did.
+
+    A power called at a table changes what is happening and what each phone may do, not the
+    players' list, the log or the host's panel: each call then renders the strip and sends
+    it alone (and the round's label, and the card view's key, which are short). The tag is
+    ``seat_tag`` of all the parts, as the page carries it.
+    """
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[Any, str]] = {}  # each part: what it was drawn from, text
+        self._sent: dict[str, Any] = {}  # what this stream last sent of each part
+
+    def _part(self, name: str, source: Any, render: Any) -> str:
+        made = self._made.get(name)
+        if made is None or made[0] != source:
+            made = self._made[name] = (source, render())
+        return made[1]
+
+    def event(self, view: TableView) -> tuple[str, dict[str, Any]]:
+        """The tag of what this seat sees now, and the parts it has not been sent yet."""
+        c = view.choices
+        # Everything but the strip's own (what is happening, what this phone may do now),
+        # less CheatBot's choices, which the cheat panel shows.
+        rest = replace(
+            view, happening=None, choices=Choices(cheat=c.cheat, shows=c.shows, story=c.story)
+        )
+        key = hand_key(view)
+        parts = {
+            "live": self._part(
+                "live",
+                rest,
+                lambda: render_template("table/_live.html", view=view, **join_details(view.code)),
+            ),
+            "hand_key": key,
+            "round": view.round_label,
+            "banner": self._part(
+                "banner", rest, lambda: render_template("table/_banner.html", view=view)
+            ),
+            "now": strip(view),
+        }
+        tag = seat_tag(parts)
+        if key != self._sent.get("hand_key"):
+            parts["hand"] = render_hand(view, view.hand) if view.hand else ""
+        news = {name: text for name, text in parts.items() if self._sent.get(name) != text}
+        self._sent.update(news)
+        return tag, news | {"hand_key": key}
+
+
+class Kept:
+    """Texts rendered in this process, by everything they are drawn from (the key): the
+    same inputs render the same text for any viewer, so one render serves them all. The
+    oldest go first past ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._texts: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any, render: Callable[[], Any]) -> Any:
+        try:
+            self._texts.move_to_end(key)
+            return self._texts[key]
+        except KeyError:
+            pass
+        made = self._texts[key] = render()
+        while len(self._texts) > self.size:
+            self._texts.popitem(last=False)
+        return made
+
+
+# Every board of a table, every visitor without a seat, sees the same board; the seats of a
+# table in the same place of a round often see the same strip.
+_BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
+_BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
+_STRIPS = Kept(4096)  # a seat strip is some 1.5 KB
+
+
+def strip(view: TableView) -> str:
+    """The strip at the top of a seat's page in a round the app runs ("" otherwise): drawn
+    from what is happening and what this seat may do, and nothing else of its view."""
+    if not view.running:
+        return ""
+    key = (view.code, view.deal_id, view.happening, view.choices, view.robot_actions)
+    return _STRIPS.get(key, lambda: render_template("table/_now.html", view=view))
 
 
 def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     """The board's live part for this table, and its tag: rendered once for each thing the
-    board shows, however many boards show it."""
+    board shows, however many boards show it. A power called changes only its strip: the
+    header and the rest are kept from the render before."""
     view = table.view_for(None)
-    key = (view, seated, url_for("tables.seat", code=table.code))
-    try:
-        found = _BOARDS[key]
-        _BOARDS.move_to_end(key)
-        return found
-    except KeyError:
-        pass
-    board = render_template(
-        "table/_board.html", view=view, code=table.code, seated=seated, **join_details(table.code)
+    return _BOARDS.get(
+        (view, seated, url_for("tables.seat", code=table.code)),
+        lambda: _board(view, seated),
     )
-    parts = {"board": board}
-    found = _BOARDS[key] = (parts, tagged(parts))
-    while len(_BOARDS) > BOARDS_KEPT:
-        _BOARDS.popitem(last=False)
-    return found
+
+
+def _board(view: TableView, seated: bool) -> tuple[dict[str, Any], str]:
+    rest = replace(view, happening=None)
+    code = view.code
+    head = _BOARD_PARTS.get(
+        ("head", rest, seated),
+        lambda: render_template("table/_board_head.html", view=view, seated=seated),
+    )
+    now = _BOARD_PARTS.get(
+        ("now", view.happening, view.running),
+        lambda: render_template("table/_board_now.html", view=view),
+    )
+    body = _BOARD_PARTS.get(
+        ("body", rest, seated),
+        lambda: render_template(
+            "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
+        ),
+    )
+    parts = {"board": head + now + body}
+    return parts, tagged(parts)

@@ -37,6 +37,27 @@ def test_the_event_stream_sends_the_current_state_then_each_change(app, ada, bob
     response.close()
 
 
+def test_a_power_called_sends_each_seat_its_strip_alone(app, clock, ada, bob, conducted):
+    """A call changes what is happening and what a phone may do, not the players, the log or
+    the cards: the event carries the strip (and the short round label and card key), not the
+    rest of the page again, and the page follows it (its tag is the page's)."""
+    ada.post("/countdown", round=deal_tag(conducted))
+    response = bob.client.get(f"/t/{ada.code}/events?v=0", buffered=False)
+    ((_, tag, first),) = read_events(response, 1)
+    assert {"live", "banner", "now", "hand", "round", "hand_key"} <= first.keys()
+
+    def call_the_next_power():
+        clock.now += 5
+        app.extensions["evilrobots.store"].advance_due(clock.now)
+
+    threading.Timer(0.2, call_the_next_power).start()
+    ((_, newer, data),) = read_events(response, 1)
+    assert "Power 8 is called" in data["now"] and "Power 9 or more" in first["now"]
+    assert data.keys() == {"now", "hand_key", "clock"}
+    assert newer != tag and newer == page_tag(bob.page())
+    response.close()
+
+
 def test_a_reconnecting_stream_catches_up_on_what_it_missed(app, ada, bob, dealt):
     stranger = app.test_client()
     seen = page_tag(stranger.get(f"/t/{ada.code}/board").get_data(as_text=True))
