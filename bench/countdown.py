@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from bench.fanout import (  # noqa: E402
     SEATS,
     Stream,
+    all_open,
     free_port,
     percentile,
     raise_open_files,
@@ -87,8 +88,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
             cookie = table["cookies"][seat] if seat < SEATS else ""
             tasks.append(asyncio.create_task(stream.run(port, path, cookie, opening)))
             streams.append(stream)
-    while sum(stream.ready.is_set() for stream in streams) < len(streams):
-        await asyncio.sleep(0.2)
+    await all_open(streams, tasks)
     print(f"  {len(streams)} streams open")
     await asyncio.sleep(2)
     idle_seconds = 10.0

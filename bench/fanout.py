@@ -163,6 +163,22 @@ class Stream:
             writer.close()
 
 
+async def all_open(streams: list[Stream], tasks: list[asyncio.Task]) -> None:
+    """Wait until every stream has had its first event; fail if one ends before, or if they
+    take over 300 s. Says how many are open every 5 s."""
+    deadline, reported = time.monotonic() + 300, 0.0
+    while (ready := sum(stream.ready.is_set() for stream in streams)) < len(streams):
+        failed = [task for task in tasks if task.done()]
+        if failed:
+            raise RuntimeError(f"{len(failed)} streams ended early") from failed[0].exception()
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"only {ready} of {len(streams)} streams answered in 300 s")
+        if time.monotonic() - reported >= 5:
+            print(f"  {ready} of {len(streams)} streams open", flush=True)
+            reported = time.monotonic()
+        await asyncio.sleep(0.1)
+
+
 def card_view(port: int, seconds: int) -> dict[str, float]:
     """The card view's throughput (wrk, 64 connections), as bench/throughput.py measures it."""
     base = f"http://127.0.0.1:{port}/"
@@ -198,17 +214,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
             cookie = table["cookies"][seat] if seat < SEATS else ""
             tasks.append(asyncio.create_task(stream.run(ports[instance], path, cookie, opening)))
             streams.append(stream)
-    deadline, reported = time.monotonic() + 300, 0.0
-    while (ready := sum(stream.ready.is_set() for stream in streams)) < len(streams):
-        failed = [task for task in tasks if task.done()]
-        if failed:
-            raise RuntimeError(f"{len(failed)} streams ended early") from failed[0].exception()
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"only {ready} of {len(streams)} streams answered in 300 s")
-        if time.monotonic() - reported >= 5:
-            print(f"  {ready} of {len(streams)} streams open", flush=True)
-            reported = time.monotonic()
-        await asyncio.sleep(0.1)
+    await all_open(streams, tasks)
     opened = max(stream.opened for stream in streams) - started
     print(f"  {len(streams)} streams opened in {opened:.1f} s ({len(streams) / opened:.0f} per s)")
     await asyncio.sleep(2)

@@ -38,6 +38,10 @@ ROBOT_INDEX = {robot: i for i, robot in enumerate(ROBOTS)}
 
 _PART_CODES = {Part.ROBOT: "r", Part.POWER: "p", Part.ALLEGIANCE: "a"}
 _COIN_CODES = {Coin.HEADS: "H", Coin.TAILS: "T"}
+# Read back by their codes: a table holds up to ten hands, loaded at every change.
+_PARTS = {code: part for part, code in _PART_CODES.items()}
+_COINS = {code: coin for coin, code in _COIN_CODES.items()}
+_BY_INITIAL = {allegiance.value[0]: allegiance for allegiance in Allegiance}
 
 
 def dump_hand(hand: Hand) -> dict[str, Any]:
@@ -68,18 +72,15 @@ def load_hand(state: Any) -> Hand:
             raise ValueError("bad robot")
         if type(power) is not int:
             raise ValueError("bad power")
-        by_initial = {a.value[0]: a for a in Allegiance}
         hidden_codes = state.get("h", "")
-        parts = {code: part for part, code in _PART_CODES.items()}
-        if not isinstance(hidden_codes, str) or not set(hidden_codes) <= parts.keys():
+        if not isinstance(hidden_codes, str) or not set(hidden_codes) <= _PARTS.keys():
             raise ValueError("bad hidden parts")
         flips = None
         if "f" in state:
-            coins = {code: coin for coin, code in _COIN_CODES.items()}
             codes = state["f"]
-            if not isinstance(codes, str) or len(codes) != 2 or not set(codes) <= coins.keys():
+            if not isinstance(codes, str) or len(codes) != 2 or not set(codes) <= _COINS.keys():
                 raise ValueError("bad flips")
-            flips = (coins[codes[0]], coins[codes[1]])
+            flips = (_COINS[codes[0]], _COINS[codes[1]])
         points = None
         if "x" in state:
             if type(state["x"]) is not int:
@@ -92,9 +93,9 @@ def load_hand(state: Any) -> Hand:
             deal_id=deal_id,
             robot=ROBOTS[robot_index],
             power=PowerCard(power),
-            allegiance=by_initial[allegiance],
+            allegiance=_BY_INITIAL[allegiance],
             flips=flips,
-            hidden=frozenset(parts[c] for c in hidden_codes),
+            hidden=frozenset(_PARTS[c] for c in hidden_codes),
             points=points,
         )
     except (KeyError, TypeError) as exc:

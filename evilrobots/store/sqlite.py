@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
-from . import IDLE_SECONDS, Store, TableMissing
+from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -50,6 +50,8 @@ CREATE TABLE IF NOT EXISTS leases (
 POLL_SECONDS = 0.025
 # Events are only for processes that are running now; older ones are pruned.
 KEEP_EVENTS = 10_000
+# How long a write waits for another's to finish.
+BUSY_MILLISECONDS = 10_000
 
 
 class SQLiteStore(Store):
@@ -74,7 +76,12 @@ class SQLiteStore(Store):
     # -- connections: a small pool, since a thread (or greenlet) per request is short-lived --
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(
+            self.path,
+            timeout=BUSY_MILLISECONDS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         return db
@@ -208,12 +215,20 @@ class SQLiteStore(Store):
     def hold_lease(self, owner: str, seconds: float) -> bool:
         now = time.time()
         with self._connection() as db:
-            cursor = db.execute(
-                "INSERT INTO leases (name, owner, until) VALUES ('ticker', ?, ?)"
-                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner,"
-                " until = excluded.until WHERE leases.owner = excluded.owner OR leases.until < ?",
-                (owner, now + seconds, now),
-            )
+            # Not a moment's wait for the write lock, which the holder takes at each step:
+            # SQLite waits by sleeping, and a process that sleeps serves none of its streams.
+            db.execute("PRAGMA busy_timeout = 0")
+            try:
+                cursor = db.execute(
+                    "INSERT INTO leases (name, owner, until) VALUES ('ticker', ?, ?)"
+                    " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until ="
+                    " excluded.until WHERE leases.owner = excluded.owner OR leases.until < ?",
+                    (owner, now + seconds, now),
+                )
+            except sqlite3.OperationalError as exc:  # busy: ask again in a moment
+                raise StoreUnavailable(str(exc)) from exc
+            finally:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_MILLISECONDS}")
             return cursor.rowcount == 1
 
     def let_go(self, owner: str) -> None:
