@@ -101,12 +101,15 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def tagged(parts: dict[str, Any], *leave_out: str) -> str:
+def tagged(parts: dict[str, str], *leave_out: str) -> str:
     """The tag of a viewer's live parts (without those left out): it changes exactly when
     what the viewer sees does, and it is what the page and each event carry."""
-    return digest(
-        json.dumps({k: v for k, v in parts.items() if k not in leave_out}, sort_keys=True)
-    )
+    return tag_of({name: digest(text) for name, text in parts.items() if name not in leave_out})
+
+
+def tag_of(digests: dict[str, str]) -> str:
+    """The tag of parts known by their digests (a stream keeps only those)."""
+    return digest(json.dumps(digests, sort_keys=True))
 
 
 def join_details(code: str) -> dict[str, Any]:
@@ -144,14 +147,10 @@ class SeatParts:
     """
 
     def __init__(self) -> None:
-        self._made: dict[str, tuple[Any, str]] = {}  # each part: what it was drawn from, text
-        self._sent: dict[str, Any] = {}  # what this stream last sent of each part
-
-    def _part(self, name: str, source: Any, render: Any) -> str:
-        made = self._made.get(name)
-        if made is None or made[0] != source:
-            made = self._made[name] = (source, render())
-        return made[1]
+        # Digests, not texts: thousands of streams wait between changes, and a seat page's
+        # live part alone is some 15 KB.
+        self._made: dict[str, tuple[Any, str]] = {}  # each part: what it was drawn from, digest
+        self._sent: dict[str, str] = {}  # the digest of each part as this stream last sent it
 
     def event(self, view: TableView) -> tuple[str, dict[str, Any]]:
         """The tag of what this seat sees now, and the parts it has not been sent yet."""
@@ -161,26 +160,30 @@ class SeatParts:
         rest = replace(
             view, happening=None, choices=Choices(cheat=c.cheat, shows=c.shows, story=c.story)
         )
-        key = hand_key(view)
-        parts = {
-            "live": self._part(
-                "live",
-                rest,
-                lambda: render_template("table/_live.html", view=view, **join_details(view.code)),
+        drawn = {
+            "live": lambda: render_template(
+                "table/_live.html", view=view, **join_details(view.code)
             ),
-            "hand_key": key,
-            "round": view.round_label,
-            "banner": self._part(
-                "banner", rest, lambda: render_template("table/_banner.html", view=view)
-            ),
-            "now": strip(view),
+            "banner": lambda: render_template("table/_banner.html", view=view),
         }
-        tag = seat_tag(parts)
-        if key != self._sent.get("hand_key"):
-            parts["hand"] = render_hand(view, view.hand) if view.hand else ""
-        news = {name: text for name, text in parts.items() if self._sent.get(name) != text}
-        self._sent.update(news)
-        return tag, news | {"hand_key": key}
+        texts = {"hand_key": hand_key(view), "round": view.round_label, "now": strip(view)}
+        digests = {name: digest(text) for name, text in texts.items()}
+        for name, render in drawn.items():
+            made = self._made.get(name)
+            if made is None or made[0] != rest:  # drawn from something new: draw it again
+                texts[name] = render()
+                made = self._made[name] = (rest, digest(texts[name]))
+            digests[name] = made[1]
+        tag = tag_of(digests)
+        if digests["hand_key"] != self._sent.get("hand_key"):
+            texts["hand"] = render_hand(view, view.hand) if view.hand else ""
+        news = {
+            name: text
+            for name, text in texts.items()
+            if name == "hand" or self._sent.get(name) != digests[name]
+        }
+        self._sent.update(digests)
+        return tag, news | {"hand_key": texts["hand_key"]}
 
 
 class Kept:
