@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Response, request, stream_with_context
 
-from ...game.table import Table, TableView
+from ...game.table import Table
 from ...store import Listener, StoreUnavailable
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
@@ -59,7 +59,9 @@ def events(code: str) -> Response:
     def follow(listener: Listener) -> Iterator[str]:
         nonlocal seen
         current: Table | None = store().load(code)  # after subscribing: nothing is missed
-        last_view: TableView | None = None
+        # What the last view was, by its hash: a stream holds no view (nor table) while it
+        # waits, and thousands wait.
+        last_view: int | None = None
         parts = SeatParts()  # what this stream has rendered and sent: nothing yet
         while current is not None:
             if seat is None:
@@ -75,8 +77,8 @@ def events(code: str) -> Response:
                     yield "\n"
                     return
                 view = current.view_for(seat.id)
-                if view != last_view:  # the same view renders the same: nothing to send
-                    last_view = view
+                if hash(view) != last_view:  # the same view renders the same: nothing to send
+                    last_view = hash(view)
                     tag, news = parts.event(view)
                     if tag != seen:
                         seen = tag

@@ -147,9 +147,10 @@ class SeatParts:
     """
 
     def __init__(self) -> None:
-        # Digests, not texts: thousands of streams wait between changes, and a seat page's
-        # live part alone is some 15 KB.
-        self._made: dict[str, tuple[Any, str]] = {}  # each part: what it was drawn from, digest
+        # Hashes and digests, not views and texts: thousands of streams wait between
+        # changes, and a seat's view and its live part are some 15 KB each.
+        # Each part: the hash of what it was drawn from, and its digest.
+        self._made: dict[str, tuple[int, str]] = {}
         self._sent: dict[str, str] = {}  # the digest of each part as this stream last sent it
 
     def event(self, view: TableView) -> tuple[str, dict[str, Any]]:
@@ -168,11 +169,12 @@ class SeatParts:
         }
         texts = {"hand_key": hand_key(view), "round": view.round_label, "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
+        source = hash(rest)
         for name, render in drawn.items():
             made = self._made.get(name)
-            if made is None or made[0] != rest:  # drawn from something new: draw it again
+            if made is None or made[0] != source:  # drawn from something new: draw it again
                 texts[name] = render()
-                made = self._made[name] = (rest, digest(texts[name]))
+                made = self._made[name] = (source, digest(texts[name]))
             digests[name] = made[1]
         tag = tag_of(digests)
         if digests["hand_key"] != self._sent.get("hand_key"):
