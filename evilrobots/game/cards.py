@@ -174,6 +174,8 @@ ROBOTS: tuple[Robot, ...] = (
         "used in this round.",
     ),
 )
+# A robot's place in that list: its number in a stored hand or table (``codec``).
+ROBOT_INDEX = {robot: i for i, robot in enumerate(ROBOTS)}
 
 POWER_DECK: tuple[PowerCard, ...] = tuple(PowerCard(v) for v in range(1, 10) for _ in range(2))
 

@@ -11,28 +11,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .actions import Action, Part
-from .cards import ROBOTS, Allegiance, Coin, PowerCard, Robot, robot_named
-from .hand import Hand
-from .scoring import DEFAULT_TARGET, Game, Proposal, Seated, Tally, tally
-from .table.conduct import (
-    Cheat,
-    Conduct,
-    Conversion,
-    Kind,
-    Outcome,
-    Pending,
-    Proof,
-    Reaction,
-    Settings,
-    Stage,
-    Story,
-)
-from .table.model import Seat, Table
-from .table.round import Reveal, Round, Use
+from ..actions import Action, Part
+from ..cards import ROBOT_INDEX, ROBOTS, Allegiance, Coin, PowerCard, Robot, robot_named
+from ..hand import Hand
+from ..scoring import DEFAULT_TARGET, Game, Proposal, Seated, Tally, tally
+from ..table.model import Seat, Table
+from ..table.round import Reveal, Round, Use
+from .conduct import conduct_state, load_conduct, load_settings, settings_state
 
 VERSION = 1
-ROBOT_INDEX = {robot: i for i, robot in enumerate(ROBOTS)}
 
 # ---- A hand (the one-phone applet's cookie, and each seat's hand at a table) -----------------
 
@@ -123,6 +110,8 @@ def _reveal_state(reveal: Reveal) -> dict[str, Any]:
         "e": reveal.effect,
         "pa": reveal.power_after.value if reveal.power_after else None,
         "l": reveal.lead,
+        "t": reveal.at,
+        "w": reveal.withdrawn,
     }
 
 
@@ -137,6 +126,8 @@ def _reveal(r: dict[str, Any]) -> Reveal:
         r.get("e", ""),
         PowerCard(r["pa"]) if r.get("pa") else None,
         r.get("l", ""),
+        float(r.get("t", 0.0)),
+        bool(r.get("w", False)),
     )
 
 
@@ -203,116 +194,6 @@ def _kept_tally(state: dict[str, Any]) -> Tally:
     return replace(counted, shares=shares, split=state["split"])
 
 
-# ---- A conducted round (inside the table's document) --------------------------------------------
-
-
-def _settings_state(settings: Settings) -> list[Any]:
-    return [settings.conducted, settings.debate, settings.pace, settings.window]
-
-
-def _settings(state: list[Any] | None) -> Settings:
-    if state is None:
-        return Settings()
-    conducted, debate, pace, window = state
-    return Settings(bool(conducted), debate, pace, window)
-
-
-def _value(member: Any) -> Any:
-    return None if member is None else member.value
-
-
-def _conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
-    if conduct is None:
-        return None
-    chain = conduct.chain
-    return {
-        "s": _settings_state(conduct.settings),
-        "st": conduct.stage.value,
-        "dl": conduct.deadline,
-        "lf": conduct.left,
-        "lv": conduct.level,
-        "pa": conduct.passed,
-        "ac": conduct.acted,
-        "re": conduct.reacted,
-        "mi": conduct.missed,
-        "q": conduct.queue,
-        "t": conduct.turn,
-        "ch": conduct.chooser,
-        "cv": None
-        if chain is None
-        else {
-            "k": chain.kind.value,
-            "by": chain.by,
-            "to": chain.target,
-            "a": chain.allegiance.value,
-            "told": chain.told.value,
-            "truth": chain.truth.value,
-            "why": _value(chain.reason),
-            "rx": [
-                [r.seat, ROBOT_INDEX[r.robot], r.outcome.value, _value(r.allegiance)]
-                for r in chain.reactions
-            ],
-            "ans": chain.answered,
-            "dl": chain.deadline,
-        },
-        "g": conduct.gandalf,
-        "so": conduct.sat_out,
-        "pr": [[p.seat, _value(p.reason), p.before.value] for p in conduct.proving],
-        "cb": [[c.seat, _value(c.shows), c.story.value] for c in conduct.cheats],
-    }
-
-
-def _seats(values: Any) -> tuple[int, ...]:
-    return tuple(int(seat) for seat in values)
-
-
-def _conduct(state: dict[str, Any] | None) -> Conduct | None:
-    if state is None:
-        return None
-    chain = state["cv"]
-    return Conduct(
-        settings=_settings(state["s"]),
-        stage=Stage(state["st"]),
-        deadline=state["dl"],
-        left=state["lf"],
-        level=state["lv"],
-        passed=_seats(state["pa"]),
-        acted=_seats(state["ac"]),
-        reacted=_seats(state["re"]),
-        missed=_seats(state["mi"]),
-        queue=_seats(state["q"]),
-        turn=state["t"],
-        chooser=state["ch"],
-        chain=None
-        if chain is None
-        else Conversion(
-            Kind(chain["k"]),
-            chain["by"],
-            chain["to"],
-            Allegiance(chain["a"]),
-            Outcome(chain["told"]),
-            Outcome(chain["truth"]),
-            Proof(chain["why"]) if chain["why"] else None,
-            tuple(
-                Reaction(seat, ROBOTS[robot], Outcome(outcome), Allegiance(a) if a else None)
-                for seat, robot, outcome, a in chain["rx"]
-            ),
-            _seats(chain["ans"]),
-            chain["dl"],
-        ),
-        gandalf=bool(state["g"]),
-        sat_out=_seats(state["so"]),
-        proving=tuple(
-            Pending(seat, Proof(why) if why else None, Allegiance(before))
-            for seat, why, before in state["pr"]
-        ),
-        cheats=tuple(
-            Cheat(seat, Allegiance(shows) if shows else None, Story(story))
-            for seat, shows, story in state["cb"]
-        ),
-    )
-
-
 def table_state(table: Table) -> dict[str, Any]:
     """The table as JSON-safe values."""
     round_ = table.round
@@ -329,7 +210,7 @@ def table_state(table: Table) -> dict[str, Any]:
         "next": table.next_seat,
         "version": table.version,
         "deals": table.deals,
-        "settings": _settings_state(table.settings),
+        "settings": settings_state(table.settings),
         "round": None
         if round_ is None
         else {
@@ -349,7 +230,7 @@ def table_state(table: Table) -> dict[str, Any]:
             "id": round_.deal_id,
             "gone": round_.gone,
             "left": round_.left,
-            "conduct": _conduct_state(round_.conduct),
+            "conduct": conduct_state(round_.conduct),
         },
         "game": {
             "target": table.game.target,
@@ -384,7 +265,7 @@ def load_table(state: dict[str, Any]) -> Table:
                 deal_id=round_state.get("id", round_state["number"]),
                 gone=tuple((seat, name) for seat, name in round_state.get("gone", [])),
                 left=tuple(str(name) for name in round_state.get("left", [])),
-                conduct=_conduct(round_state.get("conduct")),
+                conduct=load_conduct(round_state.get("conduct")),
             )
         game_state = state.get("game") or {}
         game = Game(
@@ -405,7 +286,7 @@ def load_table(state: dict[str, Any]) -> Table:
             version=state["version"],
             game=game,
             deals=state.get("deals", round_.deal_id if round_ else 0),
-            settings=_settings(state.get("settings")),
+            settings=load_settings(state.get("settings")),
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc

@@ -1,0 +1,129 @@
+"""A conducted round's state inside the table's document (``codec``): its settings, its
+stage and deadlines, who has passed, acted, reacted or missed a call, the conversion being
+settled with its reactions, and what waits for a proof or CheatBot's choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import ROBOT_INDEX, ROBOTS, Allegiance
+from ..table.conduct import (
+    Cheat,
+    Conduct,
+    Conversion,
+    Kind,
+    Outcome,
+    Pending,
+    Proof,
+    Reaction,
+    Settings,
+    Stage,
+    Story,
+)
+
+
+def settings_state(settings: Settings) -> list[Any]:
+    return [settings.conducted, settings.debate, settings.pace, settings.window]
+
+
+def load_settings(state: list[Any] | None) -> Settings:
+    if state is None:
+        return Settings()
+    conducted, debate, pace, window = state
+    return Settings(bool(conducted), debate, pace, window)
+
+
+def _value(member: Any) -> Any:
+    return None if member is None else member.value
+
+
+def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
+    if conduct is None:
+        return None
+    chain = conduct.chain
+    return {
+        "s": settings_state(conduct.settings),
+        "st": conduct.stage.value,
+        "dl": conduct.deadline,
+        "lf": conduct.left,
+        "lv": conduct.level,
+        "pa": conduct.passed,
+        "ac": conduct.acted,
+        "re": conduct.reacted,
+        "mi": conduct.missed,
+        "q": conduct.queue,
+        "t": conduct.turn,
+        "ch": conduct.chooser,
+        "cv": None
+        if chain is None
+        else {
+            "k": chain.kind.value,
+            "by": chain.by,
+            "to": chain.target,
+            "a": chain.allegiance.value,
+            "told": chain.told.value,
+            "truth": chain.truth.value,
+            "why": _value(chain.reason),
+            "rx": [
+                [r.seat, ROBOT_INDEX[r.robot], r.outcome.value, _value(r.allegiance)]
+                for r in chain.reactions
+            ],
+            "ans": chain.answered,
+            "dl": chain.deadline,
+        },
+        "g": conduct.gandalf,
+        "so": conduct.sat_out,
+        "pr": [[p.seat, _value(p.reason), p.before.value] for p in conduct.proving],
+        "cb": [[c.seat, _value(c.shows), c.story.value] for c in conduct.cheats],
+    }
+
+
+def _seats(values: Any) -> tuple[int, ...]:
+    return tuple(int(seat) for seat in values)
+
+
+def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
+    if state is None:
+        return None
+    chain = state["cv"]
+    return Conduct(
+        settings=load_settings(state["s"]),
+        stage=Stage(state["st"]),
+        deadline=state["dl"],
+        left=state["lf"],
+        level=state["lv"],
+        passed=_seats(state["pa"]),
+        acted=_seats(state["ac"]),
+        reacted=_seats(state["re"]),
+        missed=_seats(state["mi"]),
+        queue=_seats(state["q"]),
+        turn=state["t"],
+        chooser=state["ch"],
+        chain=None
+        if chain is None
+        else Conversion(
+            Kind(chain["k"]),
+            chain["by"],
+            chain["to"],
+            Allegiance(chain["a"]),
+            Outcome(chain["told"]),
+            Outcome(chain["truth"]),
+            Proof(chain["why"]) if chain["why"] else None,
+            tuple(
+                Reaction(seat, ROBOTS[robot], Outcome(outcome), Allegiance(a) if a else None)
+                for seat, robot, outcome, a in chain["rx"]
+            ),
+            _seats(chain["ans"]),
+            chain["dl"],
+        ),
+        gandalf=bool(state["g"]),
+        sat_out=_seats(state["so"]),
+        proving=tuple(
+            Pending(seat, Proof(why) if why else None, Allegiance(before))
+            for seat, why, before in state["pr"]
+        ),
+        cheats=tuple(
+            Cheat(seat, Allegiance(shows) if shows else None, Story(story))
+            for seat, shows, story in state["cb"]
+        ),
+    )
