@@ -15,9 +15,10 @@ ROBOT_NOTES: dict[str, str] = {
         "for anything else."
     ),
     "BetBot": (
-        "Use it as your turn's action: reveal this card and name Good or Evil. At the end of "
-        "the round you gain a point if that team won, or lose one if it did not. Betting is "
-        "optional; skip it if the table is too hard to read."
+        "Use it as your turn's action: reveal this card and name the team you think wins: "
+        "Good, Evil, or Neutral (which wins a tie). At the end of the round you gain a point "
+        "if that team won, or lose one if it did not. Betting is optional; skip it if the "
+        "table is too hard to read."
     ),
     "BlockBot": (
         "A Reaction: play it the moment any conversion happens, even one that does not involve "

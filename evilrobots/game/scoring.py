@@ -34,6 +34,9 @@ from .cards import BADBOT, MISERYBOT, PLUSBOT, SCAREDYBOT, Allegiance, PowerCard
 from .errors import GameError
 
 PLUS = 3
+# What each winner gets when another winner disagrees with the proposed split.
+DISAGREED_SHARE = 1
+DISAGREE_MEANS = f"Disagree, and each winner gets {DISAGREED_SHARE} point instead."
 DEFAULT_TARGET = 10
 TARGETS = range(5, 21)
 
@@ -131,11 +134,27 @@ def _winner(good: int, evil: int) -> Allegiance:
     return Allegiance.NEUTRAL
 
 
-def _why(good: int, evil: int, winner: Allegiance) -> str:
+def _why(good: int, evil: int, winner: Allegiance, teams: set[Allegiance]) -> str:
+    """The count in words. A team nobody is on has no total to speak of: say so, rather
+    than "Good 0 against Evil -1" when nobody is Good."""
     if winner is Allegiance.NEUTRAL:
-        return f"Good {good}, Evil {evil}: a tie, so Neutral wins."
+        if teams >= {Allegiance.GOOD, Allegiance.EVIL}:
+            return f"Good {good}, Evil {evil}: a tie, so Neutral wins."
+        empty, other = (
+            (Allegiance.GOOD, Allegiance.EVIL)
+            if Allegiance.GOOD not in teams
+            else (Allegiance.EVIL, Allegiance.GOOD)
+        )
+        return f"Nobody is {empty.label}, and {other.label} totals 0: a tie, so Neutral wins."
     loser = Allegiance.EVIL if winner is Allegiance.GOOD else Allegiance.GOOD
     top, bottom = (good, evil) if winner is Allegiance.GOOD else (evil, good)
+    if winner not in teams:
+        return (
+            f"Nobody is {winner.label}, and {loser.label} totals {bottom}, below 0: "
+            f"{winner.label} wins."
+        )
+    if loser not in teams:
+        return f"{winner.label} {top}, and nobody is {loser.label}: {winner.label} wins."
     return f"{winner.label} {top} against {loser.label} {bottom}: {winner.label} wins."
 
 
@@ -193,7 +212,8 @@ def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> T
         one.seat for one in seated if one.allegiance is winner and one.seat and not one.gone
     )
     bonuses = tuple(_bonuses([one for one in seated if not one.gone], winner))
-    result = Tally(rows, good, evil, winner, _why(good, evil, winner), value, winners, bonuses)
+    why = _why(good, evil, winner, {row.team for row in rows})
+    result = Tally(rows, good, evil, winner, why, value, winners, bonuses)
     if not winners:
         left = any(one.gone and one.allegiance is winner for one in seated)
         nobody = "still at the table" if left else "who plays"
@@ -258,8 +278,8 @@ def settle(tally: Tally, proposal: Proposal) -> Tally:
     against = [names[seat] for seat, agree in proposal.answers if not agree]
     return replace(
         tally,
-        shares=tuple((seat, 1) for seat in tally.winners),
-        split=f"{' and '.join(against)} disagreed: each winner gets 1 point.",
+        shares=tuple((seat, DISAGREED_SHARE) for seat in tally.winners),
+        split=f"{' and '.join(against)} disagreed: each winner gets {DISAGREED_SHARE} point.",
     )
 
 

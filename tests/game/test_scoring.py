@@ -360,6 +360,17 @@ def test_the_tally_says_why_in_words():
     assert count(["Ada SumoBot 5 G", "Bob LockBot 5 E"], 4).why == (
         "Good 5, Evil 5: a tie, so Neutral wins."
     )
+
+
+def test_the_tally_says_so_when_nobody_is_on_a_team():
+    nobody_good = count(["Ada NegativeBot 1 E neg", "Bob LockBot 3 N"], 4)
+    assert nobody_good.winner is G and nobody_good.evil == -1
+    assert nobody_good.why == "Nobody is Good, and Evil totals -1, below 0: Good wins."
+    assert nobody_good.split == "Nobody who plays is Good: nobody shares the 4."
+    nobody_evil = count(["Ada SumoBot 5 G", "Bob LockBot 3 N"], 4)
+    assert nobody_evil.why == "Good 5, and nobody is Evil: Good wins."
+    tie = count(["Ada NegativeBot 1 E neg", "Bob SumoBot 1 E", "Cy LockBot 3 N"], 4)
+    assert tie.why == "Nobody is Good, and Evil totals 0: a tie, so Neutral wins."
     assert count(["Ada SumoBot 5 E", "Bob LockBot 3 E"], 4).why == (
         "Every player is Evil: nobody scores this round."
     )

@@ -27,7 +27,7 @@ from .conduct import Settings, Stage, begin
 from .ending import Ending
 from .names import clean_name
 from .robots import RobotAction, robot_actions, use_robot
-from .round import NPR_NAME, Reveal, Round
+from .round import NPR_NAME, WITHDRAW_SECONDS, Reveal, Round
 from .turns import Turns
 from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, Shown, TableView, shown_by, view_for
 
@@ -195,7 +195,8 @@ class Table(Turns, Ending):
                 f"Deal needs at least {MIN_TO_DEAL} players at the table "
                 f"(the game is meant for {MIN_PLAYERS} to {MAX_SEATS})."
             )
-        number = (self.round.number if self.round else 0) + 1
+        # Rounds are counted as played: a round dealt again before its end keeps its number.
+        number = len(self.game.rounds) + 1
         deal_id = self.deals + 1
         deals, points = deal_table(len(self.seats), rng)
         hands = tuple(
@@ -299,8 +300,10 @@ class Table(Turns, Ending):
         deal_id: int,
         action: Action,
         shown_allegiance: Allegiance | None = None,
+        now: float = 0.0,
     ) -> Table:
-        """Publish exactly what the action shows, with the values this seat holds.
+        """Publish exactly what the action shows, with the values this seat holds (at ``now``,
+        from when its player may take it back for ``WITHDRAW_SECONDS``).
 
         CheatBot may show any allegiance until the end of the round; the reveal then holds
         the allegiance shown, and nothing else about it.
@@ -325,10 +328,30 @@ class Table(Turns, Ending):
             robot=hand.robot if Part.ROBOT in action.parts else None,
             power=hand.power if Part.POWER in action.parts else None,
             allegiance=allegiance,
+            at=now,
         )
-        if round_.reveals and round_.reveals[-1] == reveal:
+        if round_.reveals and replace(round_.reveals[-1], at=now) == reveal:
             return self  # the same reveal twice in a row is a double tap, not news
         return replace(self, round=replace(round_, reveals=(*round_.reveals, reveal)))
+
+    def withdraw(self, seat_id: int, deal_id: int, now: float) -> Table:
+        """Take back this seat's last reveal, within ``WITHDRAW_SECONDS`` of it (a mis-tap).
+        Everyone saw it: the board keeps it, struck through as withdrawn."""
+        round_, _ = self._playing(seat_id, deal_id)
+        mine = [i for i, r in enumerate(round_.reveals) if r.seat == seat_id]
+        if not mine:
+            raise Conflict("You have revealed nothing this round.")
+        last = mine[-1]
+        until = round_.reveals[last].withdrawable_until
+        if until is None:
+            raise Conflict("Your last reveal cannot be taken back (or already was).")
+        if now > until:
+            raise Conflict(
+                f"Too late: a reveal can be taken back within {WITHDRAW_SECONDS:.0f} seconds."
+            )
+        reveals = list(round_.reveals)
+        reveals[last] = replace(reveals[last], withdrawn=True)
+        return replace(self, round=replace(round_, reveals=tuple(reveals)))
 
     # -- robot actions that change the count --
 

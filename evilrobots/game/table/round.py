@@ -23,6 +23,11 @@ NPR_NAME = "The non-player robot"
 NPR_SEAT = 0  # how a robot action names the non-player robot as its target
 
 
+# How long a player may take back a reveal (a mis-tap): everyone saw it, so the board
+# keeps it, struck through.
+WITHDRAW_SECONDS = 10.0
+
+
 @dataclass(frozen=True, slots=True)
 class Reveal:
     """One public act of the round, on the board's log: what a seat showed the table through
@@ -41,6 +46,16 @@ class Reveal:
     effect: str = ""  # what a robot action did, in words
     power_after: PowerCard | None = None  # SwapBot's power once swapped (public from then)
     lead: str = ""
+    at: float = 0.0  # when a seat revealed it (by the table's clock); 0 for the round's acts
+    withdrawn: bool = False  # its player took it back in time: shown struck through
+
+    @property
+    def withdrawable_until(self) -> float | None:
+        """Until when its player may take it back: a reveal the seat made, never an act
+        that changed the round."""
+        if self.withdrawn or not self.at or self.effect or self.lead:
+            return None
+        return self.at + WITHDRAW_SECONDS
 
     @property
     def words(self) -> str:

@@ -17,7 +17,7 @@ from .conduct import Settings
 from .names import spoken_code
 from .now import Choices, Happening, choices, happening
 from .robots import RobotAction, robot_actions
-from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal
+from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal, Round
 
 if TYPE_CHECKING:
     from .model import Table
@@ -109,6 +109,7 @@ class TableView:
     conducted: bool = False  # the app runs this round's turns (False: called by voice)
     happening: Happening | None = None  # what is going on now, for everyone
     choices: Choices = Choices()  # what the viewer's phone offers it now
+    withdrawing: Reveal | None = None  # the viewer's last reveal, while it may be taken back
     settings: Settings = Settings()  # the host's: how the next deal is run
 
     @property
@@ -269,6 +270,7 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         you=you,
         hand=round_.hand_of(you.id) if round_ else None,
         robot_actions=robot_actions(table, you.id),
+        withdrawing=_withdrawable(round_, you.id) if round_ and not round_.ended else None,
         scaredy=tuple(
             (seat, names.get(seat, "?"), round_.only_power_shown(seat))
             for seat, hand in round_.hands
@@ -279,6 +281,15 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         choices=choices(round_, names, you.id, you.host) if round_ else Choices(),
         settings=table.settings if you.host else Settings(),
     )
+
+
+def _withdrawable(round_: Round, seat_id: int) -> Reveal | None:
+    """The seat's last reveal, if it is one its player may still take back (the clock is the
+    page's to watch: the server checks it again)."""
+    mine = [reveal for reveal in round_.reveals if reveal.seat == seat_id]
+    if mine and mine[-1].withdrawable_until is not None:
+        return mine[-1]
+    return None
 
 
 # The public view of the tables seen last in this process, by the table itself: each seat's

@@ -90,7 +90,11 @@ def test_the_next_deal_waits_for_the_score_to_be_kept(table):
 
 def test_a_round_can_be_dealt_again_before_it_ends_without_scoring(table):
     again = table.deal(1, random.Random(3))
-    assert again.round.number == 2 and again.game.rounds == ()
+    assert again.round.deal_id == table.round.deal_id + 1  # new cards: the old page is stale
+    assert again.round.number == 1 and again.game.rounds == ()  # still the first round
+    kept = again.deal(1, random.Random(4)).end_round(1).keep_score(1)
+    assert kept.game.rounds[0].number == 1
+    assert kept.deal(1, random.Random(5)).round.number == 2
 
 
 # ---- The game ------------------------------------------------------------------------------

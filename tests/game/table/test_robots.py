@@ -8,6 +8,7 @@ import pytest
 
 from evilrobots.game.cards import NEGATIVEBOT, Allegiance, PowerCard
 from evilrobots.game.errors import Conflict, NotAllowed, RoundOver
+from evilrobots.game.guide import ROBOT_NOTES
 from evilrobots.game.table import (
     NPR_SEAT,
 )
@@ -60,6 +61,13 @@ def test_betbot_bets_publicly_and_is_paid_by_the_result(table, bet):
     assert table.view_for(None).bets == (("Cy", bet),)
     counted = table.end_round(1).tally()  # Good wins
     assert counted.points().get(3, 0) == (1 if bet is G else -1)
+
+
+def test_betbots_help_names_every_team_its_action_offers(table):
+    (action,) = known(table, 6, bob=("BetBot", 3, E)).robot_actions(2)
+    assert action.bets == (G, E, N)  # Neutral too: it wins a tie
+    note = ROBOT_NOTES["BetBot"]
+    assert all(team.label in note for team in action.bets), note
 
 
 def test_each_action_is_used_once_a_round_by_its_robots_holder_only(table):

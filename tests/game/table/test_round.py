@@ -9,6 +9,7 @@ import pytest
 
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance, PowerCard
+from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, RoundOver
 from tests.support.cards import known
 from tests.support.tables import seated
@@ -24,7 +25,7 @@ def test_deal_needs_two_players_and_starts_round_one():
         seated("Ada").deal(1, random.Random(1))
     table = seated("Ada", "Bob").deal(1, random.Random(1))
     assert table.round.number == 1
-    assert table.deal(1, random.Random(2)).round.number == 2
+    assert table.deal(1, random.Random(2)).round.number == 1  # dealt again: the same round
 
 
 def test_one_deck_no_shared_robot_at_most_two_of_a_power_with_the_points_card():
@@ -183,3 +184,30 @@ def test_after_the_end_no_card_changes_and_no_reveal_is_made(table):
     ]:
         with pytest.raises(RoundOver):
             change(ended)
+
+
+def test_a_mis_tapped_reveal_is_taken_back_within_ten_seconds_and_stays_struck_through(three):
+    deal = three.round.deal_id
+    shown = three.reveal(2, deal, Action.PROVE_POWER, now=100.0)
+    with pytest.raises(Conflict, match="revealed nothing"):
+        shown.withdraw(1, deal, 101.0)  # Ada revealed nothing: she cannot take Bob's back
+    with pytest.raises(Conflict, match="Too late"):
+        shown.withdraw(2, deal, 110.5)
+    taken = shown.withdraw(2, deal, 110.0)
+    (reveal,) = taken.round.reveals
+    assert reveal.withdrawn and reveal.words == shown.round.reveals[0].words  # everyone saw it
+    assert reveal.withdrawable_until is None
+    with pytest.raises(Conflict, match="cannot be taken back"):
+        taken.withdraw(2, deal, 101.0)  # once
+    assert load_table(table_state(taken)) == taken  # kept through a restart
+    again = shown.reveal(2, deal, Action.PROVE_POWER, now=101.0)
+    assert again is shown  # a double tap is the same reveal, whenever it lands
+    with pytest.raises(RoundOver):
+        shown.end_round(1).withdraw(2, deal, 101.0)
+
+
+def test_an_act_that_changed_the_round_cannot_be_taken_back(three):
+    table = known(three, 6, bob=("NegativeBot", 3, Allegiance.EVIL))
+    used = table.use_robot(2, table.round.deal_id, "NegativeBot", target=1)
+    with pytest.raises(Conflict, match="cannot be taken back"):
+        used.withdraw(2, table.round.deal_id, 0.0)
