@@ -46,7 +46,6 @@ PERMISSIONS_POLICY = ", ".join(
         "geolocation=()",
         "payment=()",
         "usb=()",
-        "bluetooth=()",
         "serial=()",
         "hid=()",
         "midi=()",

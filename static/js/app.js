@@ -19,8 +19,8 @@
   const PARTS = ["robot", "power", "allegiance"];
   // Offline changes are kept per card view (the applet's, or a table seat's).
   const PENDING = "evilrobots:pending:" + hand.dataset.syncUrl;
-  const OFFLINE_NOTE = "Offline. Hide, show and allegiance still work; shuffling, " +
-    "randomising and the points card need the connection.";
+  const OFFLINE_NOTE = "Offline: hide, show and allegiance still work; shuffling and the " +
+    "points card wait for the connection.";
 
   function slot(part) {
     return hand.querySelector('.slot[data-part="' + part + '"]');
@@ -172,6 +172,7 @@
     clearTimeout(undoTimer);
     const offer = hand.querySelector("form.undo");
     if (!offer) return;
+    clearNote(); // one note at a time in the notes' row: the offer to undo is the news
     undoTimer = setTimeout(function () { offer.remove(); }, 1000 * Number(offer.dataset.undoSeconds));
   }
 
@@ -429,7 +430,7 @@
     if (!wakeWanted || wakeLock || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
       if (!toldAboutWake && !offline) {
-        say("Your screen stays on while your cards are open. Tap the sun to let it sleep.", "note");
+        say("Your screen stays on while your cards are open. Tap Screen on to let it sleep.", "note");
         try { sessionStorage.setItem("evilrobots:wake-told", "yes"); } catch (e) { /* */ }
       }
       toldAboutWake = true;

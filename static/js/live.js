@@ -22,6 +22,27 @@
     }, 4000);
   }
 
+  // ---- The split: a running total against the round's value -----------------------------
+  // Propose is offered once the shares add up (the server checks again).
+
+  function splitTotals() {
+    document.querySelectorAll("[data-split-total]").forEach(function (total) {
+      const form = total.closest("form");
+      const value = Number(total.dataset.splitTotal);
+      let sum = 0;
+      form.querySelectorAll("input[type=number]").forEach(function (input) {
+        sum += Number.parseInt(input.value, 10) || 0;
+      });
+      total.querySelector("output").textContent = sum + " of " + value;
+      form.querySelector("button[type=submit]").disabled = sum !== value;
+    });
+  }
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest("form");
+    if (form && form.querySelector("[data-split-total]")) splitTotals();
+  });
+  splitTotals();
+
   // What a form does, to find it again once a live update has drawn it anew.
   function formKey(form) {
     return form.getAttribute("action") + "?" + new URLSearchParams(new FormData(form));
@@ -106,6 +127,11 @@
       const text = left + " s";
       if (timer.textContent !== text) timer.textContent = text;
     });
+    // What may be done only until a moment (taking a reveal back) goes when it passes.
+    document.querySelectorAll("[data-until]").forEach(function (until) {
+      const over = now > Number(until.dataset.until);
+      if (until.hidden !== over) until.hidden = over;
+    });
   }
 
   // ---- Live updates ----------------------------------------------------------------------
@@ -125,6 +151,7 @@
     const key = focused && region.contains(focused) ? focused.outerHTML : null;
     const armed = Array.from(region.querySelectorAll("form[data-armed]"), formKey);
     region.innerHTML = html;
+    splitTotals();
     region.querySelectorAll("form[data-confirm]").forEach(function (form) {
       if (armed.includes(formKey(form))) arm(form);
     });
@@ -149,6 +176,8 @@
       if (data.now) replace(now, data.now);
     }
     showTimers();
+    const next = document.getElementById("host-next");
+    if (next && "next" in data) replace(next, data.next);
     const round = document.getElementById("seat-round");
     if (round && "round" in data) round.textContent = data.round;
     // The banner is a status region: change it only when what it says changes, so a
@@ -172,6 +201,8 @@
       if (window.evilrobots && data.hand) {
         window.evilrobots.swapHand(data.hand, moving);
         if (newRound) {
+          // A phone left reading the count below: the new cards are at the top.
+          window.scrollTo({ top: 0, behavior: "instant" });
           window.evilrobots.say(data.round + " dealt: these are your new cards.", "note");
         }
       } else {

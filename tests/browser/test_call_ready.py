@@ -215,7 +215,7 @@ def test_offline_the_hand_stays_and_the_local_controls_work(installed):
     page.on("request", lambda request: sent.append((request.method, request.url)))
     round_id, shown = page.locator("#hand").get_attribute("data-round"), hand_on_screen(page)
     page.get_by_role("button", name="Shuffle", exact=True).click()
-    expect(page.locator("#status")).to_contain_text("need the connection")
+    expect(page.locator("#status")).to_contain_text("wait for the connection")
     page.wait_for_timeout(300)
     assert [url for method, url in sent if method == "POST" and url.endswith("/shuffle")] == []
     assert page.locator("#hand").get_attribute("data-round") == round_id

@@ -316,7 +316,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     ada.page.get_by_role("button", name="Keep the score").click()
     expect(board.get_by_text("Every round of this game")).to_be_visible()
     assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "2"], ["Cy", "1"]]
-    expect(board.locator(".board-history summary")).to_have_count(2)
+    expect(board.locator(".board-history summary")).to_have_count(3)  # the whole, and each round
 
     # Round 3: Ada alone wins 4 and reaches 7: the game is hers.
     deal(table, 3)

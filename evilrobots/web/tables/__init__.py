@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.exceptions import ServiceUnavailable
 
+from ...game.scoring import DISAGREE_MEANS
 from ...game.table import NAME_LIMIT
 from ...store import StoreUnavailable, open_store
 from ..errors import http_error
@@ -42,7 +43,7 @@ def init_app(app: Flask) -> None:
     )
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)
-    app.jinja_env.globals.update(name_limit=NAME_LIMIT)
+    app.jinja_env.globals.update(name_limit=NAME_LIMIT, disagree_means=DISAGREE_MEANS)
 
 
 __all__ = ["bp", "init_app"]

@@ -13,7 +13,7 @@ from .common import back_to_table, bp, change_by_seat
 
 @bp.post("/t/<code>/deal")
 def deal(code: str) -> Response:
-    return change_by_seat(code, lambda t, s: t.deal(s.id, rng(), now()), back_to_table("hand"))
+    return change_by_seat(code, lambda t, s: t.deal(s.id, rng(), now()), back_to_table())
 
 
 @bp.post("/t/<code>/remove")
@@ -73,7 +73,7 @@ def correct_scaredy(code: str) -> Response:
 @bp.post("/t/<code>/keep")
 def keep_score(code: str) -> Response:
     """The host puts the counted round on the scoreboard."""
-    return change_by_seat(code, lambda t, s: t.keep_score(s.id), back_to_table("scores"))
+    return change_by_seat(code, lambda t, s: t.keep_score(s.id), back_to_table("tally"))
 
 
 @bp.post("/t/<code>/target")

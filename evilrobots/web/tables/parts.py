@@ -127,6 +127,7 @@ def live_parts(view: TableView) -> dict[str, Any]:
         "hand": render_hand(view, view.hand) if view.hand else "",
         "round": view.round_label,
         "banner": render_template("table/_banner.html", view=view),
+        "next": render_template("table/_host_next.html", view=view),
         "now": strip(view),
     }
 
@@ -166,6 +167,7 @@ class SeatParts:
                 "table/_live.html", view=view, **join_details(view.code)
             ),
             "banner": lambda: render_template("table/_banner.html", view=view),
+            "next": lambda: render_template("table/_host_next.html", view=view),
         }
         texts = {"hand_key": hand_key(view), "round": view.round_label, "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}

@@ -68,7 +68,7 @@ def convert_npr(code: str) -> Response:
     """Convert the non-player robot."""
     allegiance, deal = form_allegiance(), form_deal()
     return change_by_seat(
-        code, lambda t, s: t.convert_npr(s.id, deal, allegiance), back_to_table("table")
+        code, lambda t, s: t.convert_npr(s.id, deal, allegiance), back_to_table("npr")
     )
 
 
@@ -80,7 +80,17 @@ def reveal(code: str) -> Response:
     deal = form_deal()
     shown = form_allegiance("shown") if request.form.get("shown") else None
     return change_by_seat(
-        code, lambda t, s: t.reveal(s.id, deal, action, shown), back_to_table("reveals")
+        code, lambda t, s: t.reveal(s.id, deal, action, shown, now()), back_to_table("reveals")
+    )
+
+
+@bp.post("/t/<code>/withdraw")
+def withdraw(code: str) -> Response:
+    """Take back this seat's last reveal, within seconds of it (a mis-tap)."""
+    code = code_from_url(code)
+    deal = form_deal()
+    return change_by_seat(
+        code, lambda t, s: t.withdraw(s.id, deal, now()), back_to_table("reveals")
     )
 
 

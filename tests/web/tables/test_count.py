@@ -32,7 +32,7 @@ def test_only_the_host_ends_the_round_and_then_every_card_is_shown(app, ada, bob
         text = visible_text(page)
         assert "CheatBot" in text and "LockBot" in text and "SumoBot" in text
     board = tables_in(ada.page("/board"))["tally"]
-    assert board["head"] == ["Player", "Team", "Power", "Counts"]
+    assert board["head"] == ["Player", "Allegiance", "Power", "Counts"]
     assert ["Bob CheatBot", "Good", "3", "3"] in board["rows"]  # the truth, at the end
 
 
@@ -168,6 +168,15 @@ def test_above_every_seats_cards_the_end_of_the_round_says_what_it_asks_of_them(
 def test_while_a_round_is_in_play_the_banner_is_empty(ada, dealt):
     assert banner(ada.page()) == ""
     assert 'id="seat-round">Round 1</span>' in ada.page()
+
+
+def test_the_split_keeps_a_running_total_and_says_what_disagreeing_does(ada, bob, cy, ended):
+    page = visible_text(bob.page())
+    assert "Shares so far: 0 of 6" in page and "They must add up to 6." in page
+    refused = bob.post("/split", **{"share-2": "5", "share-3": "5"}).get_data(as_text=True)
+    assert "Shares so far: 10 of 6" in visible_text(refused)  # as Bob typed them
+    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    assert "Disagree, and each winner gets 1 point instead." in visible_text(cy.page())
 
 
 def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
@@ -335,7 +344,7 @@ def shows_a_count(page: str) -> bool:
     heads = [table["head"] for table in tables_in(page).values()]
     text = visible_text(page)
     return (
-        any({"Team", "Power", "Counts"} <= set(head) for head in heads)
+        any({"Allegiance", "Power", "Counts"} <= set(head) for head in heads)
         or "Good total" in text
         or bool(re.search(r"Good \d+ against Evil|Evil \d+ against Good", text))
     )

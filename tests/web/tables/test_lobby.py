@@ -15,7 +15,7 @@ from tests.support.pages import visible_text
 
 def test_the_card_view_links_to_play_at_a_table(client):
     page = client.get("/").get_data(as_text=True)
-    assert 'href="/table">Play at a table</a>' in page
+    assert '<a class="foot-button" href="/table">Play at a table</a>' in page
 
 
 def test_play_at_a_table_has_a_start_form_and_a_join_form(client):

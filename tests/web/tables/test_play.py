@@ -210,3 +210,18 @@ def test_a_player_leaving_mid_round_is_said_on_the_board_and_every_phone(app, ad
     assert "Cy left the table, cards and all" in visible_text(bob.page())
     ada.post("/deal", round=deal_tag(table_of(app, ada.code)))  # the next round: forgotten
     assert "left the table" not in visible_text(ada.page("/board"))
+
+
+def test_a_reveal_taken_back_in_time_stays_on_the_board_struck_through(app, clock, ada, bob, dealt):
+    bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
+    assert ">Take it back</button>" in bob.page() and "Take it back" not in ada.page()
+    clock.now += 9
+    assert bob.post("/withdraw", round=deal_tag(dealt)).status_code == 303
+    board = ada.page("/board")
+    assert re.search(r"<li><del>Bob · Prove your power · power \d</del> <em", board)
+    assert "withdrawn" in visible_text(board) and "Take it back" not in bob.page()
+    bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
+    clock.now += 11
+    late = bob.post("/withdraw", round=deal_tag(dealt))
+    assert late.status_code == 409 and "Too late" in late.get_data(as_text=True)
+    assert not table_of(app, ada.code).round.reveals[-1].withdrawn

@@ -1,0 +1,216 @@
+"""A first game night, as a new group meets it: a phone stays in the view its player chose,
+a new deal brings the cards into view, and the split adds itself up."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from evilrobots.game.cards import Allegiance
+from tests.support.browser import deal, tap_twice
+from tests.support.cards import give
+from tests.support.clients import Phone, deal_tag
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def test_a_phone_held_in_an_action_view_stays_there_when_another_seat_swaps(table, live_app):
+    ada, bob, cy = table["ada"], table["bob"], table["cy"]
+    deal(table)
+    give(
+        live_app,
+        table["code"],
+        4,
+        ada=("SumoBot", 2, G),
+        bob=("SwapBot", 3, G),
+        cy=("LockBot", 8, E),
+    )
+    expect(bob.card("robot").locator(".robot-name")).to_have_text("SwapBot")
+    # Cy holds "Prove your power" up to the camera: the power alone.
+    cy.page.get_by_role("link", name="Actions").click()
+    cy.page.get_by_role("link", name="Prove your power", exact=True).click()
+    expect(cy.card("power")).to_be_visible()
+    expect(cy.card("robot")).to_be_hidden()
+    expect(cy.card("allegiance")).to_be_hidden()
+    # Bob swaps his power with the points card: the round's value changes for everyone.
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Use your robot's action", exact=True).click()
+    bob.page.get_by_role("button", name="Swap with the points card").click()
+    points = ada.page.get_by_role("region", name="Points card")
+    expect(points).to_contain_text("3")  # Ada's page took the new value: the event arrived
+    expect(cy.page.locator("#reveals")).to_contain_text("swaps power 3")  # Cy's phone has it too
+    # Cy's phone is still showing its power alone: nothing else came on camera.
+    expect(cy.card("power")).to_be_visible()
+    expect(cy.card("robot")).to_be_hidden()
+    expect(cy.card("allegiance")).to_be_hidden()
+
+
+def test_a_new_deal_brings_the_cards_into_view_on_every_phone(table, live_app):
+    ada, cy = table["ada"], table["cy"]
+    deal(table)
+    assert ada.page.evaluate("scrollY") == 0  # the host's own Deal: the page's top, not 56 px down
+    give(
+        live_app,
+        table["code"],
+        4,
+        ada=("SumoBot", 9, G),
+        bob=("LockBot", 2, E),
+        cy=("PushBot", 1, E),
+    )
+    tap_twice(ada.page, "End the round")
+    ada.page.get_by_role("button", name="Keep the score").click()
+    cy.page.evaluate("scrollTo(0, document.body.scrollHeight)")  # reading the count below
+    assert cy.page.evaluate("scrollY") > 200
+    ada.page.get_by_role("button", name="Deal the next round").click()
+    expect(cy.page.locator("#seat-round")).to_have_text("Round 2")
+    expect(cy.card("robot")).to_be_in_viewport()
+    assert cy.page.evaluate("scrollY") == 0
+    assert ada.page.evaluate("scrollY") == 0
+    expect(cy.page.locator("#status")).to_contain_text("these are your new cards")
+
+
+def test_the_split_counts_up_and_offers_propose_once_it_adds_up(table, live_app):
+    ada, bob = table["ada"], table["bob"]
+    deal(table)
+    give(
+        live_app,
+        table["code"],
+        5,
+        ada=("SumoBot", 4, G),
+        bob=("LockBot", 3, G),
+        cy=("PushBot", 1, E),
+    )
+    tap_twice(ada.page, "End the round")
+    propose = ada.page.get_by_role("button", name="Propose this split")
+    total = ada.page.locator("[data-split-total] output")
+    expect(total).to_have_text("0 of 5")
+    expect(propose).to_be_disabled()
+    ada.page.get_by_label("Ada", exact=True).fill("4")
+    expect(total).to_have_text("4 of 5")
+    expect(propose).to_be_disabled()
+    ada.page.get_by_label("Bob", exact=True).fill("1")
+    expect(total).to_have_text("5 of 5")
+    expect(propose).to_be_enabled()
+    propose.click()
+    expect(bob.page.get_by_text("Disagree, and each winner gets 1 point instead.")).to_be_visible()
+
+
+SAYS_A_WORD = """button => Array.from(button.childNodes).some(node =>
+    (node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== "") ||
+    (node.nodeType === Node.ELEMENT_NODE && node.tagName !== "svg" &&
+     node.getBoundingClientRect().width > 1 && node.textContent.trim() !== ""))"""
+
+
+def test_at_320_px_every_top_bar_button_shows_a_word(table, new_phone, live_server):
+    deal(table)
+    ada = table["ada"].page
+    ada.set_viewport_size({"width": 320, "height": 568})
+    solo = new_phone({"width": 320, "height": 568})
+    solo.goto(live_server + "/")
+    for page in (solo, ada):
+        buttons = page.locator("header.bar .bar-button:visible")
+        assert buttons.count() >= 2
+        for button in buttons.all():
+            box = button.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 320, button.inner_text()
+            assert button.evaluate(SAYS_A_WORD), button.get_attribute("aria-label")
+
+
+NINE = ["Ada", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
+
+
+def fits_the_board(board, moment: str) -> None:
+    """The shared board shows everything without scrolling, its reveals and its count large
+    enough to read through a video call (20 px or more), its allegiance chips all the same
+    size."""
+    height = board.evaluate("document.documentElement.scrollHeight")
+    assert height <= 720, f"{moment}: the board is {height} px tall"
+    small = board.evaluate(
+        """() => [...document.querySelectorAll('.reveal-list li, table td')]
+          .filter(e => e.getClientRects().length && !e.closest('details:not([open])'))
+          .map(e => [e.textContent.trim(), parseFloat(getComputedStyle(e).fontSize)])
+          .filter(([, size]) => size < 20)"""
+    )
+    assert small == [], f"{moment}: text under 20 px: {small[:5]}"
+    chips = board.evaluate(
+        """() => [...document.querySelectorAll('.mini-allegiance:not(.mini-back)')]
+          .map(e => getComputedStyle(e).fontSize)"""
+    )
+    assert len(set(chips)) <= 1, f"{moment}: allegiance chips of sizes {set(chips)}"
+
+
+def test_the_board_fits_1280_by_720_through_ten_rounds_of_nine_players(
+    live_app, live_server, new_phone
+):
+    phones = [Phone(live_app, name) for name in NINE]
+    ada = phones[0]
+    ada.start()
+    for phone in phones[1:]:
+        phone.join(ada.code)
+    ada.post("/target", target="20")
+    ada.post("/npr-rule", npr="yes")
+    ada.by_voice()
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(f"{live_server}/t/{ada.code}/board")
+    expect(board.get_by_text("Ivy")).to_be_visible()
+    fits_the_board(board, "before the first deal")
+    robots = ["SumoBot", "LockBot", "PushBot", "FreeBot", "PassBot", "BlockBot", "ForceBot"]
+    for number in range(1, 11):
+        assert ada.post("/deal").status_code == 303
+        table = give(
+            live_app,
+            ada.code,
+            1,
+            ada=("SumoBot", 9, G),  # alone on her team: she takes the round, no split to wait for
+            **{n.lower(): (robots[i % len(robots)], 1 + i % 5, N) for i, n in enumerate(NINE[1:])},
+        )
+        for phone in phones[1:]:
+            phone.post("/reveal", action="convert-other", round=deal_tag(table))
+        expect(board.get_by_text("and 3 earlier")).to_be_visible()
+        fits_the_board(board, f"round {number} in play")
+        assert ada.post("/end").status_code == 303
+        expect(board.locator(".board-count table.tally")).to_be_visible()
+        fits_the_board(board, f"round {number} counted")
+        assert ada.post("/keep").status_code == 303
+        expect(board.locator(".board-history summary")).to_have_count(number + 1)  # folded
+        fits_the_board(board, f"round {number} kept")
+
+
+# Same-page links whose place is missing: the page would jump to its top.
+NOWHERE = """() => [...document.querySelectorAll('a[href^="#"]')]
+  .map(a => a.getAttribute('href').slice(1)).filter(id => !document.getElementById(id))"""
+
+
+def test_the_hosts_next_step_is_on_the_first_screen_at_every_moment(table, live_app):
+    ada, board = table["ada"].page, table["board"]
+    said = []
+    for page in (ada, board):
+        page.on("console", lambda message: said.append(message.text))
+        page.on("pageerror", lambda error: said.append(str(error)))
+    for size in ({"width": 390, "height": 844}, {"width": 320, "height": 568}):
+        ada.set_viewport_size(size)
+        ada.evaluate("scrollTo(0, 0)")  # the first screen (the settings left it at the panel)
+        in_reach = ada.get_by_role("button", name="Deal", exact=True)
+        expect(in_reach).to_be_in_viewport(ratio=1)
+    deal(table)
+    give(
+        live_app,
+        table["code"],
+        3,
+        ada=("SumoBot", 9, G),
+        bob=("LockBot", 2, E),
+        cy=("PushBot", 1, E),
+    )
+    moments = [
+        ("End the round", lambda: tap_twice(ada, "End the round")),
+        ("Keep the score", lambda: ada.get_by_role("button", name="Keep the score").click()),
+        ("Deal the next round", None),
+    ]
+    for name, then in moments:
+        for size in ({"width": 390, "height": 844}, {"width": 320, "height": 568}):
+            ada.set_viewport_size(size)
+            ada.evaluate("scrollTo(0, 0)")
+            expect(ada.get_by_role("button", name=name, exact=True)).to_be_in_viewport(ratio=1)
+        assert ada.evaluate(NOWHERE) == [] and board.evaluate(NOWHERE) == [], name
+        if then:
+            then()
+    assert said == []
