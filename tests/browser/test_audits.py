@@ -299,7 +299,7 @@ def _shuffled_with_undo(page):
 def _offline_note(page):
     page.context.set_offline(True)
     page.get_by_role("button", name="Evil", exact=True).click()
-    page.get_by_text("Offline.").wait_for()
+    page.get_by_text("Offline:").wait_for()
 
 
 STATES = {
