@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evilrobots.game.actions import Action
@@ -222,7 +222,7 @@ moves = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(moves, st.integers(min_value=0, max_value=10**6))
 def test_scores_change_only_when_a_rounds_score_is_kept(steps, seed):
     rng = random.Random(seed)
