@@ -8,8 +8,9 @@
 //   <main>, swapped in whole, instead of a page load;
 // - the actions panel opens in place and an action switches the view in place, offline too;
 // - the screen is kept awake (Screen Wake Lock) while the cards are open and visible.
-// Notes (offline, the kept-on screen, undo) sit in the page's flow above the cards, never over
-// a control; a passing note goes at the player's next tap.
+// Notes (offline, the kept-on screen, undo) sit in a row of their own above the cards, kept
+// when empty, so a note coming or going moves no card and covers no control; a passing note
+// goes at the player's next tap.
 "use strict";
 
 (function () {
@@ -19,8 +20,7 @@
   const PARTS = ["robot", "power", "allegiance"];
   // Offline changes are kept per card view (the applet's, or a table seat's).
   const PENDING = "evilrobots:pending:" + hand.dataset.syncUrl;
-  const OFFLINE_NOTE = "Offline: hide, show and allegiance still work; shuffling and the " +
-    "points card wait for the connection.";
+  const OFFLINE_NOTE = "Offline: your taps are kept. Shuffle and points wait.";
 
   function slot(part) {
     return hand.querySelector('.slot[data-part="' + part + '"]');
@@ -430,7 +430,7 @@
     if (!wakeWanted || wakeLock || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
       if (!toldAboutWake && !offline) {
-        say("Your screen stays on while your cards are open. Tap Screen on to let it sleep.", "note");
+        say("Your screen stays on. Tap Screen to let it sleep.", "note");
         try { sessionStorage.setItem("evilrobots:wake-told", "yes"); } catch (e) { /* */ }
       }
       toldAboutWake = true;

@@ -22,7 +22,7 @@ from tests.support.browser import (
 NO_WAKE_LOCK = 'Object.defineProperty(navigator, "wakeLock", {value: undefined});'
 
 
-WAKE_NOTE = "screen stays on while your cards are open"
+WAKE_NOTE = "Your screen stays on. Tap Screen to let it sleep."
 
 
 def wake(page) -> dict:
@@ -204,7 +204,7 @@ def test_offline_the_hand_stays_and_the_local_controls_work(installed):
     expect(page.get_by_role("button", name="Show robot")).to_be_visible()
     page.get_by_role("button", name="Evil", exact=True).click()
     expect(card(page, "allegiance").get_by_text("Evil", exact=True)).to_be_visible()
-    expect(page.locator("#status")).to_contain_text("shuffling")
+    expect(page.locator("#status")).to_contain_text("Shuffle and points wait")
 
     open_action(page, Action.CONVERT_OTHER)
     assert_shows_exactly(page, Action.CONVERT_OTHER)
@@ -215,7 +215,7 @@ def test_offline_the_hand_stays_and_the_local_controls_work(installed):
     page.on("request", lambda request: sent.append((request.method, request.url)))
     round_id, shown = page.locator("#hand").get_attribute("data-round"), hand_on_screen(page)
     page.get_by_role("button", name="Shuffle", exact=True).click()
-    expect(page.locator("#status")).to_contain_text("wait for the connection")
+    expect(page.locator("#status")).to_contain_text("Shuffle and points wait")
     page.wait_for_timeout(300)
     assert [url for method, url in sent if method == "POST" and url.endswith("/shuffle")] == []
     assert page.locator("#hand").get_attribute("data-round") == round_id

@@ -204,17 +204,23 @@ def test_the_undo_offer_lasts_thirty_seconds(new_phone, live_server):
     expect(offer).to_have_count(0)
 
 
-def test_offline_the_undo_offer_says_it_needs_the_connection(new_phone, live_server):
+def test_offline_the_undo_offer_waits_for_the_connection(new_phone, live_server):
+    """Undoing needs the server: offline, the offer gives its row to the offline note, and
+    comes back with the connection while its time lasts."""
     page = new_phone()
     page.goto(live_server + "/")
     page.get_by_role("button", name="Shuffle", exact=True).click()
-    expect(page.get_by_role("button", name="Undo shuffle")).to_be_visible()
+    offer = page.get_by_role("button", name="Undo shuffle")
+    expect(offer).to_be_visible()
     cards = hand_on_screen(page)
     page.context.set_offline(True)
-    page.get_by_role("button", name="Undo shuffle").click()
     expect(page.locator("#status")).to_contain_text(re.compile("Offline"))
+    expect(offer).to_be_hidden()
     assert hand_on_screen(page) == cards
     page.context.set_offline(False)
+    offer.click()
+    expect(offer).to_be_hidden()
+    assert hand_on_screen(page) != cards
 
 
 # The card's own parts that a switch or a pip must never cover: returns those overlapping.
