@@ -224,3 +224,33 @@ def by_voice(page: Page) -> None:
     page.get_by_label("Call the round ourselves, by voice").check()
     page.get_by_role("button", name="Set for the next round").click()
     expect(page.get_by_label("Call the round ourselves, by voice")).to_be_checked()
+
+
+# Every layout shift since the page opened, with what moved. A shift within 500 ms of the
+# player's own tap or key (hadRecentInput) is the player's doing, and CLS leaves it out.
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__shifts.push({value: e.value, input: e.hadRecentInput,
+      moved: e.sources.map(s => s.node && s.node.nodeType === 1
+        ? s.node.tagName + (s.node.id ? "#" + s.node.id : "") + "." + s.node.className
+        : String(s.node))});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def assert_the_note_fits(page: Page) -> None:
+    """The note in view fits its row whole: nothing of it is cut, nothing spills onto a card."""
+    row = page.evaluate(
+        """() => { const n = document.getElementById("notes");
+          return [n.scrollHeight, n.clientHeight, n.innerText.trim()]; }"""
+    )
+    assert row[0] <= row[1], f"the note does not fit its row: {row}"
+
+
+def unprompted_shifts(page: Page) -> list[dict]:
+    """The shifts CLS counts: those no tap of the player's came just before."""
+    page.wait_for_timeout(300)  # let the last frame's entries arrive
+    return [shift for shift in page.evaluate("window.__shifts") if not shift["input"]]
