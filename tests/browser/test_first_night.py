@@ -3,6 +3,7 @@ a new deal brings the cards into view, and the split adds itself up."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
@@ -288,3 +289,76 @@ def test_a_first_game_night_three_rounds_four_phones_and_a_board(
             assert unprompted_shifts(seat.page) == [], (number, seat.name)
     expect(board.locator(".board-head")).to_contain_text("Round 3")
     assert said == []
+
+
+def test_take_it_back_is_offered_for_ten_seconds_then_goes_by_itself(table):
+    bob = table["bob"]
+    bob.page.clock.install()  # the phone's own clock, moved on below without waiting
+    bob.page.reload()
+    deal(table)
+    reveal(bob, "Prove your power")
+    bob.page.get_by_role("button", name="Back to cards").click()
+    back = bob.page.get_by_role("button", name="Take it back")
+    expect(back).to_be_visible()
+    bob.page.clock.fast_forward(8_000)
+    expect(back).to_be_visible()
+    bob.page.clock.fast_forward(3_000)
+    expect(back).to_be_hidden()
+    expect(table["board"].locator(".reveal-list")).not_to_contain_text("withdrawn")
+
+
+# WCAG's contrast ratio between two computed colours (rgb or rgba over nothing).
+CONTRAST = """([a, b]) => {
+  const lum = (css) => {
+    const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)], ids=lambda s: f"{s[0]}")
+def test_on_a_phone_the_board_keeps_every_card_whole_and_the_backs_stand_out_in_the_dark(
+    live_app, live_server, new_phone, size
+):
+    phones = [Phone(live_app, name) for name in ("Ada", "Bob", "Cy")]
+    phones[0].start()
+    for phone in phones[1:]:
+        phone.join(phones[0].code)
+    phones[0].post("/npr-rule", npr="yes")
+    phones[0].by_voice()
+    assert phones[0].post("/deal").status_code == 303
+    board = new_phone({"width": size[0], "height": size[1]})
+    board.emulate_media(color_scheme="dark")
+    board.goto(f"{live_server}/t/{phones[0].code}/board")
+    # Hidden cards: their backs' edge stands out from the seat's tile (3:1, as WCAG asks of
+    # what must be seen), in the dark theme where the card's own black edge would not.
+    edges = board.evaluate(
+        """() => [...document.querySelectorAll('.mini-back')].map(e => [
+          getComputedStyle(e).borderTopColor,
+          getComputedStyle(e.closest('.board-seat')).backgroundColor])"""
+    )
+    assert edges and all(board.evaluate(CONTRAST, pair) >= 3 for pair in edges), edges
+    assert phones[0].post("/end").status_code == 303
+    expect(board.locator(".board-count table.tally")).to_be_visible()
+    # Every card face up, the non-player robot's too: each word whole, no label on another.
+    cut = board.evaluate(
+        """() => [...document.querySelectorAll('.mini, .mini-label')]
+          .filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent.trim())"""
+    )
+    assert cut == []
+    touching = board.evaluate(
+        """() => [...document.querySelectorAll('.minis')].flatMap(minis => {
+          const boxes = [...minis.querySelectorAll('.mini-label, .mini')]
+            .filter(e => e.offsetHeight)
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
+          return boxes.flatMap(([a, p], i) => boxes.slice(i + 1).filter(([, q]) =>
+            p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom)
+            .map(([b]) => a + " / " + b));
+        })"""
+    )
+    assert touching == []
