@@ -27,7 +27,10 @@
   }
 
   // The status line: the offline note while offline, otherwise a passing note (kind "note").
+  // The notes' row holds one note: a passing note gives way to the offline note and to the
+  // offer to undo, rather than wait hidden and show up later out of place.
   function say(message, kind) {
+    if (kind === "note" && (offline || hand.querySelector("form.undo"))) return;
     const status = document.getElementById("status");
     status.textContent = message;
     if (kind) status.dataset.kind = kind; else delete status.dataset.kind;

@@ -49,12 +49,15 @@ def test_the_card_view_holds_still_over_a_shuffle_an_undo_and_the_notes(
 
 def test_a_seat_holds_still_over_a_deal_a_redeal_and_the_round_going_on(table):
     ada, bob = table["ada"], table["bob"]
+    bob.page.set_viewport_size({"width": 320, "height": 568})
     bob.page.add_init_script(LAYOUT_SHIFTS)
     bob.page.reload()
     deal(table)
     first = bob.page.locator("#hand").get_attribute("data-round")
-    tap_twice(ada.page, "Deal the next round")  # a re-deal: the same round, new cards
+    tap_twice(ada.page, "Deal this round again")  # a re-deal: the same round, new cards
     expect(bob.page.locator("#hand")).not_to_have_attribute("data-round", first)
+    expect(bob.page.locator("#status")).to_contain_text("these are your new cards")
+    assert_the_note_fits(bob.page)  # the longest note, at 320 px
     bob.page.wait_for_timeout(600)
     bob.page.context.set_offline(True)
     expect(bob.page.locator("#status")).to_contain_text("Offline")
@@ -64,3 +67,33 @@ def test_a_seat_holds_still_over_a_deal_a_redeal_and_the_round_going_on(table):
     tap_twice(ada.page, "End the round")
     expect(bob.page.locator("table.tally")).to_be_visible()
     assert unprompted_shifts(bob.page) == []
+
+
+def test_an_action_view_holds_still_when_the_connection_comes_and_goes(phone):
+    """The cards held up to the camera in an action's view: the offline note takes the row
+    kept for it, and the cards do not move."""
+    phone.add_init_script(LAYOUT_SHIFTS)
+    phone.reload()
+    phone.get_by_role("link", name="Actions").click()
+    phone.get_by_role("link", name="Convert another player", exact=True).click()
+    expect(phone.get_by_role("button", name="Back to cards")).to_be_visible()
+    phone.wait_for_timeout(600)
+    phone.context.set_offline(True)
+    expect(phone.locator("#status")).to_contain_text("Offline")
+    assert_the_note_fits(phone)
+    phone.context.set_offline(False)
+    expect(phone.locator("#status")).not_to_contain_text("Offline")
+    assert unprompted_shifts(phone) == []
+
+
+def test_the_measure_sees_a_shift_nobody_asked_for(phone):
+    """The check above can fail: a row pushed in above the cards, with no tap, is counted."""
+    phone.add_init_script(LAYOUT_SHIFTS)
+    phone.reload()
+    expect(phone.locator("#hand")).to_be_visible()
+    phone.wait_for_timeout(600)
+    phone.evaluate(
+        """() => document.getElementById("hand").before(
+          Object.assign(document.createElement("div"), {style: "height: 80px"}))"""
+    )
+    assert any(shift["value"] > 0 for shift in unprompted_shifts(phone))

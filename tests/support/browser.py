@@ -242,12 +242,16 @@ new PerformanceObserver((list) => {
 
 
 def assert_the_note_fits(page: Page) -> None:
-    """The note in view fits its row whole: nothing of it is cut, nothing spills onto a card."""
-    row = page.evaluate(
-        """() => { const n = document.getElementById("notes");
-          return [n.scrollHeight, n.clientHeight, n.innerText.trim()]; }"""
+    """The note in view lies whole inside its row: nothing of it is cut off, nothing spills
+    onto a card."""
+    boxes = page.evaluate(
+        """() => { const row = document.getElementById("notes").getBoundingClientRect();
+          return [...document.querySelectorAll("#notes > *")].filter(n => n.offsetHeight)
+            .map(n => { const b = n.getBoundingClientRect();
+              return [n.innerText.trim(), b.top - row.top, row.bottom - b.bottom]; }); }"""
     )
-    assert row[0] <= row[1], f"the note does not fit its row: {row}"
+    assert boxes, "no note shows"
+    assert all(above >= 0 and below >= 0 for _, above, below in boxes), boxes
 
 
 def unprompted_shifts(page: Page) -> list[dict]:
