@@ -196,6 +196,9 @@
       const link = panel.querySelector('[data-action="' + action + '"]');
       if (link) showAction(link, true);
     } else if (action) {
+      // Out of the action view in the same frame as the new cards come in: the phone shows
+      // its new hand at once, and nothing on it moves a frame later.
+      closeFocus();
       history.back();
     }
   }
