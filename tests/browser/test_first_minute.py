@@ -204,6 +204,25 @@ def test_the_undo_offer_lasts_thirty_seconds(new_phone, live_server):
     expect(offer).to_have_count(0)
 
 
+def test_a_passing_note_does_not_wait_behind_the_undo_offer(new_phone, live_server):
+    """One note at a time: a tap on Screen while the offer shows says nothing, rather than
+    have its note turn up, out of place, when the offer's time runs out."""
+    page = new_phone()
+    page.clock.install()
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(live_server + "/")
+    page.get_by_role("button", name="Shuffle", exact=True).click()
+    offer = page.get_by_role("button", name="Undo shuffle")
+    expect(offer).to_be_visible()
+    page.get_by_role("button", name="Keep screen on").click()
+    expect(page.get_by_role("button", name="Keep screen on")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    page.clock.run_for("00:31")
+    expect(offer).to_have_count(0)
+    expect(page.locator("#status")).to_be_empty()
+
+
 def test_offline_the_undo_offer_waits_for_the_connection(new_phone, live_server):
     """Undoing needs the server: offline, the offer gives its row to the offline note, and
     comes back with the connection while its time lasts."""

@@ -304,8 +304,9 @@ def test_a_first_game_night_three_rounds_four_phones_and_a_board(
         fits_the_board(board, f"round {number} kept")
         for page in [*pages, board]:
             assert page.evaluate(NOWHERE) == [], (number, page.url)
-        # The players' phones (the host's reloads at each of its own taps, and with it the
-        # measure: its page is checked in test_layout_shift).
+        # The players' phones. The host's page reloads at each of its own taps (Deal, End,
+        # Keep are forms), and the measure with it: its next step is checked instead, in
+        # test_the_hosts_next_step_is_on_the_first_screen_at_every_moment.
         for seat in seats[1:]:
             assert unprompted_shifts(seat.page) == [], (number, seat.name)
     expect(board.locator(".board-head")).to_contain_text("Round 3")
