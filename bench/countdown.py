@@ -57,16 +57,16 @@ def workers_cpu(master: int) -> float:
     return total / TICKS
 
 
-def calls_seen(stream: Stream) -> list[tuple[str, float, float]]:
-    """(level, when it was due by the server's clock, when its event arrived) for each call
-    the stream was told of."""
+def calls_seen(stream: Stream) -> list[tuple[str, float, float, float]]:
+    """(level, when it was due by the server's clock, when the server wrote its event, when
+    the event arrived) for each call the stream was told of."""
     seen = []
     for arrived, raw in stream.events:
         data = json.loads(raw)
         text = data.get("board") or data.get("now") or ""
         called, deadline = CALLED.search(text), DEADLINE.search(text)
         if called and deadline:
-            seen.append((called.group(1), float(deadline.group(1)), arrived))
+            seen.append((called.group(1), float(deadline.group(1)), data["clock"], arrived))
     return seen
 
 
@@ -89,7 +89,8 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
             tasks.append(asyncio.create_task(stream.run(port, path, cookie, opening)))
             streams.append(stream)
     await all_open(streams, tasks)
-    print(f"  {len(streams)} streams open")
+    again = sum(stream.reconnected for stream in streams)
+    print(f"  {len(streams)} streams open ({again} opened again after the server dropped them)")
     await asyncio.sleep(2)
     idle_seconds = 10.0
     before = workers_cpu(master)
@@ -118,16 +119,19 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
         task.cancel()
 
     # The first call of each table follows its host's request; the other eight, the clock.
-    latencies, missing = [], 0
+    latencies, written, missing = [], [], 0
     for stream in streams:
         seen = calls_seen(stream)
-        timed = [(level, due, arrived) for level, due, arrived in seen if level != "9 or more"]
-        missing += max(0, 8 - len({level for level, _, _ in timed}))
+        timed = [one for one in seen if one[0] != "9 or more"]
+        missing += max(0, 8 - len({one[0] for one in timed}))
         by_level = {}
-        for level, due, arrived in timed:
-            by_level.setdefault(level, (due, arrived))  # its first event saying so
-        latencies += [(arrived - (due - args.pace)) * 1000 for due, arrived in by_level.values()]
+        for level, due, clock, arrived in timed:
+            by_level.setdefault(level, (due, clock, arrived))  # its first event saying so
+        for due, clock, arrived in by_level.values():
+            latencies.append((arrived - (due - args.pace)) * 1000)
+            written.append((clock - (due - args.pace)) * 1000)
     latencies.sort()
+    written.sort()
     calls = len(tables) * 9
     print(
         f"{len(tables)} tables counting down at once, a power called every {args.pace} s at "
@@ -143,6 +147,10 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
         f"  a call reaching each of its table's viewers: median "
         f"{statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
         f"worst {latencies[-1]:.1f} ms ({len(latencies)} arrivals, {missing} calls missed)"
+    )
+    print(
+        f"  of which the server took, from the call to writing its event: median "
+        f"{statistics.median(written):.1f} ms, p99 {percentile(written, 0.99):.1f} ms"
     )
 
 

@@ -117,6 +117,10 @@ async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict
     return {"code": code, "cookies": cookies}
 
 
+# Times a stream is opened again when the server drops it before its first event.
+RECONNECTS = 5
+
+
 class Stream:
     """One open event stream; notes when each event arrives (and what it says, if asked)."""
 
@@ -129,10 +133,26 @@ class Stream:
         self.times: list[float] = []  # when each event arrived, the first included
         self.ready = asyncio.Event()
         self.opened = 0.0  # when its first event arrived
+        self.reconnected = 0  # times the server dropped it before its first event
 
     async def run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
         """Open the stream once fewer than the semaphore's count are still waiting for their
-        first event (as phones arrive: not all in the same millisecond), then follow it."""
+        first event (as phones arrive: not all in the same millisecond), then follow it.
+
+        A server that drops a stream before its first event (an overloaded worker that did
+        not read the request in time) is asked again three seconds later, as a browser's
+        EventSource does; ``reconnected`` counts those times."""
+        for _ in range(RECONNECTS):
+            try:
+                return await self._run(port, path, cookie, opening)
+            except (ConnectionResetError, ConnectionRefusedError):
+                if self.ready.is_set():
+                    raise
+                self.reconnected += 1
+                await asyncio.sleep(3)
+        raise RuntimeError(f"{path}: dropped {RECONNECTS} times before its first event")
+
+    async def _run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
         await opening.acquire()
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -148,6 +168,8 @@ class Stream:
             while True:
                 line = await reader.readline()
                 if not line:
+                    if not self.ready.is_set():
+                        raise ConnectionResetError("closed before its first event")
                     return
                 if line.startswith(b"data: ") and self.keep:
                     self.events.append((time.time(), line[6:]))

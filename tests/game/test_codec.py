@@ -114,3 +114,34 @@ def test_dump_and_load_round_trip_every_shape_of_hand(hand):
 def test_load_refuses_anything_that_is_not_a_hand(state):
     with pytest.raises(ValueError):
         load_hand(state)
+
+
+# ---- Hands read once per process -------------------------------------------------------------
+
+
+def test_a_hand_read_before_does_not_let_a_wrong_type_through(three):
+    """Each process keeps the hands it has read from tables' documents; a document whose hand
+    says ``true`` where it had ``1`` is still refused, not taken for the hand it resembles."""
+    table = three.deal(1, random.Random(3))
+    for field, value in (("p", 1), ("r", 1), ("r", 0)):
+        state = table_state(table)
+        state["round"]["hands"][0][1][field] = value
+        read = load_table(state)  # read once: kept
+        assert load_table(state) == read
+        state["round"]["hands"][0][1][field] = bool(value)
+        with pytest.raises(ValueError):
+            load_table(state)
+    state = table_state(table)
+    state["round"]["hands"][0][1]["p"] = [1]  # not a plain value
+    with pytest.raises(ValueError):
+        load_table(state)
+    assert load_table(table_state(table)) == table
+
+
+def test_a_hand_written_twice_is_written_the_same_and_apart(three):
+    """Written once per process, each document still gets a dict of its own."""
+    table = three.deal(1, random.Random(3))
+    first, second = table_state(table), table_state(table)
+    assert first == second
+    first["round"]["hands"][0][1]["p"] = 99
+    assert table_state(table) == second

@@ -94,6 +94,42 @@ def load_hand(state: Any) -> Hand:
 
 # ---- A table (the store's document) ----------------------------------------------------------
 
+# Hands read back from tables' documents in this process, by their values (and their types,
+# so that a document's ``true`` is never taken for a ``1``): a table's ten hands are read at
+# every change of it, in every process that serves it, and a hand changes far less often.
+# The same for writing them.
+_STORED_HANDS: dict[tuple[Any, ...], Hand] = {}
+_DUMPED_HANDS: dict[Hand, dict[str, Any]] = {}  # and written, by hand
+STORED_HANDS_KEPT = 8192
+
+
+def _dumped_hand(hand: Hand) -> dict[str, Any]:
+    """``dump_hand``, once per distinct hand in this process (a fresh copy each time)."""
+    try:
+        return dict(_DUMPED_HANDS[hand])
+    except KeyError:
+        pass
+    if len(_DUMPED_HANDS) >= STORED_HANDS_KEPT:
+        _DUMPED_HANDS.clear()
+    state = _DUMPED_HANDS[hand] = dump_hand(hand)
+    return dict(state)
+
+
+def _stored_hand(state: Any) -> Hand:
+    """``load_hand``, once per distinct hand in this process."""
+    try:
+        key = (tuple(state.items()), tuple(map(type, state.values())))
+        return _STORED_HANDS[key]
+    except (AttributeError, TypeError):  # not a dict of plain values: refused just below
+        return load_hand(state)
+    except KeyError:
+        pass
+    hand = load_hand(state)
+    if len(_STORED_HANDS) >= STORED_HANDS_KEPT:
+        _STORED_HANDS.clear()
+    _STORED_HANDS[key] = hand
+    return hand
+
 
 def _robot(index: int | None) -> Robot | None:
     return ROBOTS[index] if index is not None else None
@@ -215,7 +251,7 @@ def table_state(table: Table) -> dict[str, Any]:
         if round_ is None
         else {
             "number": round_.number,
-            "hands": [[seat, dump_hand(hand)] for seat, hand in round_.hands],
+            "hands": [[seat, _dumped_hand(hand)] for seat, hand in round_.hands],
             "points": round_.points.value,
             "npr": round_.npr.value if round_.npr else None,
             "reveals": [_reveal_state(r) for r in round_.reveals],
@@ -250,7 +286,7 @@ def load_table(state: dict[str, Any]) -> Table:
         if round_state is not None:
             round_ = Round(
                 number=round_state["number"],
-                hands=tuple((seat, load_hand(hand)) for seat, hand in round_state["hands"]),
+                hands=tuple((seat, _stored_hand(hand)) for seat, hand in round_state["hands"]),
                 points=PowerCard(round_state["points"]),
                 npr=Allegiance(round_state["npr"]) if round_state["npr"] else None,
                 reveals=tuple(_reveal(r) for r in round_state["reveals"]),

@@ -6,8 +6,8 @@ A view simply lacks what its viewer may not see, so a template cannot leak it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
@@ -111,6 +111,24 @@ class TableView:
     choices: Choices = Choices()  # what the viewer's phone offers it now
     withdrawing: Reveal | None = None  # the viewer's last reveal, while it may be taken back
     settings: Settings = Settings()  # the host's: how the next deal is run
+    # A number for everything public but ``happening``, worked out once per table state in
+    # this process (``view_for``), so that thousands of streams need not hash or compare
+    # whole views to learn whether theirs changed: 0 for a view made any other way.
+    public_key: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def rest_key(self) -> Hashable:
+        """What this view is drawn from, but for the strip's part (``happening`` and what this
+        phone may do now, CheatBot's choices excepted): equal keys, equal rest."""
+        public = self.public_key or hash(replace(self, happening=None, choices=Choices()))
+        c = self.choices
+        private = (self.hand, self.robot_actions, self.withdrawing, self.scaredy, self.settings)
+        return (public, self.you, private, c.cheat, c.shows, c.story)
+
+    @property
+    def key(self) -> Hashable:
+        """What this view is drawn from: equal keys, equal views."""
+        return (self.rest_key, self.happening, self.choices)
 
     @property
     def names(self) -> dict[int, str]:
@@ -342,7 +360,7 @@ def _public_view(table: Table) -> TableView:
         for use in uses
         if use.robot is NEGATIVEBOT
     )
-    return TableView(
+    public = dict(
         code=table.code,
         open=table.open,
         seats=seats,
@@ -366,5 +384,8 @@ def _public_view(table: Table) -> TableView:
         left=round_.left if round_ else (),
         deal_id=round_.deal_id if round_ else 0,
         conducted=bool(round_ and round_.conduct is not None),
-        happening=happening(round_, names) if round_ else None,
+    )
+    key = hash(tuple(public.values())) or 1  # (before what is happening now)
+    return TableView(
+        **public, happening=happening(round_, names) if round_ else None, public_key=key
     )

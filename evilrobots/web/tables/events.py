@@ -34,9 +34,9 @@ def retry_ms() -> int:
 
 
 def event(name: str, tag: str, data: dict[str, Any]) -> str:
-    """A server-sent event, but for the blank line that ends it (the stream sends that).
-    Its id is the tag of what it shows; ``clock`` is the server's time, for the timers."""
-    return f"event: {name}\nid: {tag}\ndata: {json.dumps(data | {'clock': now()})}\n"
+    """A server-sent event, whole: one write, one packet. Its id is the tag of what it
+    shows; ``clock`` is the server's time, for the timers."""
+    return f"event: {name}\nid: {tag}\ndata: {json.dumps(data | {'clock': now()})}\n\n"
 
 
 @bp.get("/t/<code>/events")
@@ -69,23 +69,23 @@ def events(code: str) -> Response:
                 if tag != seen:
                     seen = tag
                     yield event("board", tag, parts)
-                    yield "\n"
+                    yield ""  # (see below)
             else:
                 still = current.seat_with_secret(seat.secret)
                 if still is None or still.id != seat.id:  # removed, left, or moved away
                     yield event("gone", "", {})
-                    yield "\n"
                     return
                 view = current.view_for(seat.id)
-                if hash(view) != last_view:  # the same view renders the same: nothing to send
-                    last_view = hash(view)
+                key = hash(view.key)
+                if key != last_view:  # the same view renders the same: nothing to send
+                    last_view = key
                     tag, news = parts.event(view)
                     if tag != seen:
                         seen = tag
                         yield event("seat", tag, news)
-                        # The event's last line on its own: the server's write loop then
-                        # holds this short string while the stream waits, not the event.
-                        yield "\n"
+                        # Then nothing (the server sends no empty chunk): its write loop
+                        # holds this empty string while the stream waits, not the event.
+                        yield ""
             current = view = None  # while waiting, hold no table: thousands of streams wait
             current = listener.wait(HEARTBEAT_SECONDS)
             while current is None and not listener.closed:

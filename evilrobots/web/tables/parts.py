@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import segno
-from flask import render_template, url_for
+from flask import current_app, render_template, url_for
 from markupsafe import Markup, escape
 
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
-from ...game.table.now import Choices
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..fragments import fragments
@@ -109,7 +106,7 @@ def tagged(parts: dict[str, str], *leave_out: str) -> str:
 
 def tag_of(digests: dict[str, str]) -> str:
     """The tag of parts known by their digests (a stream keeps only those)."""
-    return digest(json.dumps(digests, sort_keys=True))
+    return digest(";".join(f"{name}={digests[name]}" for name in sorted(digests)))
 
 
 def join_details(code: str) -> dict[str, Any]:
@@ -156,12 +153,6 @@ class SeatParts:
 
     def event(self, view: TableView) -> tuple[str, dict[str, Any]]:
         """The tag of what this seat sees now, and the parts it has not been sent yet."""
-        c = view.choices
-        # Everything but the strip's own (what is happening, what this phone may do now),
-        # less CheatBot's choices, which the cheat panel shows.
-        rest = replace(
-            view, happening=None, choices=Choices(cheat=c.cheat, shows=c.shows, story=c.story)
-        )
         drawn = {
             "live": lambda: render_template(
                 "table/_live.html", view=view, **join_details(view.code)
@@ -171,7 +162,9 @@ class SeatParts:
         }
         texts = {"hand_key": hand_key(view), "round": view.round_label, "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
-        source = hash(rest)
+        # Drawn from everything but the strip's own (what is happening, what this phone may
+        # do now), less CheatBot's choices, which the cheat panel shows.
+        source = hash(view.rest_key)
         for name, render in drawn.items():
             made = self._made.get(name)
             if made is None or made[0] != source:  # drawn from something new: draw it again
@@ -218,13 +211,42 @@ _BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20
 _STRIPS = Kept(4096)  # a seat strip is some 1.5 KB
 
 
+def draw_part(template: str, **context: Any) -> str:
+    """A small part that needs nothing of the request, drawn by Jinja alone: Flask's own
+    render adds the request, session and context to each render, which costs more than
+    drawing the strip itself, and a power called draws one for each table in each process."""
+    return current_app.jinja_env.get_template(template).render(**context)
+
+
 def strip(view: TableView) -> str:
     """The strip at the top of a seat's page in a round the app runs ("" otherwise): drawn
-    from what is happening and what this seat may do, and nothing else of its view."""
-    if not view.running:
+    from what is happening and what this seat may do, and nothing else of its view.
+
+    In two parts: the headline and its timer, which every seat of the table shares and a
+    power called changes, drawn once with holes that each call fills; and where this seat
+    stands and what its phone may do, which a call changes for few seats (a level they hold,
+    a turn), kept once drawn."""
+    h = view.happening
+    if not view.running or h is None:
         return ""
-    key = (view.code, view.deal_id, view.happening, view.choices, view.robot_actions)
-    return _STRIPS.get(key, lambda: render_template("table/_now.html", view=view))
+    timed, paused = bool(h.deadline), h.paused is not None
+    frame = fragments().slotted(
+        fragments().here(),
+        ("table/_now_head.html", timed, paused),
+        lambda headline, deadline=None: draw_part(
+            "table/_now_head.html", headline=headline, deadline=deadline, paused=paused
+        ),
+        slots=2 if timed else 1,
+    )
+    holes = [str(escape(h.headline)), str(escape(h.deadline))][: 2 if timed else 1]
+    head = "".join(piece.text + hole for piece, hole in zip(frame[:-1], holes, strict=True))
+    head += frame[-1].text
+    c = view.choices
+    rest = _STRIPS.get(
+        (view.code, view.deal_id, c, c.note or h.detail, bool(view.robot_actions)),
+        lambda: draw_part("table/_now.html", view=view),
+    )
+    return head + rest
 
 
 def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
@@ -233,13 +255,13 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     header and the rest are kept from the render before."""
     view = table.view_for(None)
     return _BOARDS.get(
-        (view, seated, url_for("tables.seat", code=table.code)),
+        (view.key, seated, url_for("tables.seat", code=table.code)),
         lambda: _board(view, seated),
     )
 
 
 def _board(view: TableView, seated: bool) -> tuple[dict[str, Any], str]:
-    rest = replace(view, happening=None)
+    rest = view.rest_key  # all but the strip
     code = view.code
     head = _BOARD_PARTS.get(
         ("head", rest, seated),
@@ -247,7 +269,7 @@ def _board(view: TableView, seated: bool) -> tuple[dict[str, Any], str]:
     )
     now = _BOARD_PARTS.get(
         ("now", view.happening, view.running),
-        lambda: render_template("table/_board_now.html", view=view),
+        lambda: draw_part("table/_board_now.html", view=view),
     )
     body = _BOARD_PARTS.get(
         ("body", rest, seated),

@@ -1,0 +1,75 @@
+"""The live parts as a stream draws them: in pieces kept once drawn, and the same as the
+templates draw them whole."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import render_template
+
+from evilrobots.game.cards import Allegiance
+from evilrobots.game.codec import load_table, table_state
+from evilrobots.web.tables.parts import strip
+from tests.support.tables import Play, conducted
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+CARDS = {
+    "ada": ("SumoBot", 2, G),
+    "bob": ("LockBot", 3, E),
+    "cy": ("PushBot", 5, N),
+    "dee": ("BlockBot", 4, G),
+}
+
+
+def counting_down():
+    table = conducted("Ada", "Bob", "Cy", "Dee", debate=0, **CARDS)
+    return Play(table.start_countdown(1, table.round.deal_id, 100.0)).call(8).table
+
+
+def whole(view) -> str:
+    h = view.happening
+    head = render_template(
+        "table/_now_head.html",
+        headline=h.headline,
+        deadline=h.deadline,
+        paused=h.paused is not None,
+    )
+    return head + render_template("table/_now.html", view=view)
+
+
+def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
+    """The headline's frame is drawn once with holes; filled, it is what the template draws
+    with the values, escaped the same, with a timer, a paused call, or neither."""
+    view = counting_down().view_for(2)
+    h = view.happening
+    shapes = [
+        h,
+        replace(h, headline='Ada <b>&</b> "Bob"\'s turn', deadline=None, paused=3.0),
+        replace(h, deadline=None, paused=None),
+        replace(h, deadline=1234.5678),
+    ]
+    with app.test_request_context("/"):
+        for happening in shapes + shapes:  # the second time from the kept frames
+            shown = replace(view, happening=happening)
+            assert strip(shown) == whole(shown)
+        assert "Ada &lt;b&gt;&amp;&lt;/b&gt; &#34;Bob&#34;&#39;s turn" in strip(
+            replace(view, happening=shapes[1])
+        )
+
+
+def test_a_view_is_known_by_its_key():
+    """Equal tables give equal keys, whichever object they were read into; a power called
+    changes the key but not what the seat's other parts are drawn from; a reveal changes
+    both."""
+    table = counting_down()
+    again = load_table(table_state(table))
+    assert again is not table
+    assert again.view_for(2).key == table.view_for(2).key
+    assert again.view_for(None).key == table.view_for(None).key
+    called = Play(table).call(7).table
+    cy = 3  # holds 5: nothing of Cy's changes as 7 is called
+    assert called.view_for(cy).key != table.view_for(cy).key
+    assert called.view_for(cy).rest_key == table.view_for(cy).rest_key
+    acted = Play(called).call(3).claim(2).table  # Bob acts at 3: the board shows his power
+    assert acted.view_for(cy).rest_key != called.view_for(cy).rest_key
+    assert acted.view_for(None).key != called.view_for(None).key
