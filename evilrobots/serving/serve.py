@@ -23,6 +23,7 @@ from gunicorn.app.base import BaseApplication
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..factory import create_app
+from . import collector
 
 
 def default_workers() -> int:
@@ -169,6 +170,13 @@ def close_streams_when_stopping(worker: Any) -> None:
     signal.signal(signal.SIGTERM, handle_exit)
 
 
+def set_up_worker(worker: Any) -> None:
+    """A worker is ready: end its streams when it is asked to stop, and keep the garbage
+    collector's pauses short while it serves them."""
+    close_streams_when_stopping(worker)
+    collector.keep_pauses_short()
+
+
 def build(args: argparse.Namespace) -> Server:
     return Server(
         args,
@@ -182,7 +190,7 @@ def build(args: argparse.Namespace) -> Server:
             "proc_name": "evilrobots",
             "forwarded_allow_ips": "*" if args.behind_proxy else "127.0.0.1",
             "post_fork": stop_if_asked_while_booting,
-            "post_worker_init": close_streams_when_stopping,
+            "post_worker_init": set_up_worker,
             # No control socket: it is one path per user, which two instances would share.
             "control_socket_disable": True,
         },
