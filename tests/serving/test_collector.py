@@ -4,17 +4,12 @@ frozen, and thawed in time for its cycles to be collected."""
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 import weakref
-from pathlib import Path
 
 import pytest
 
 from evilrobots.serving.collector import THAW_SECONDS, Freezer
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.servers import python_script
 
 
 class Clock:
@@ -95,11 +90,5 @@ print(before, gc.get_freeze_count() > 0)
 
 def test_a_worker_keeps_its_pauses_short():
     """The hook gunicorn calls in each worker starts the freezer, and it runs under gevent."""
-    done = subprocess.run(
-        [sys.executable, "-c", A_WORKER],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        env=os.environ | {"PYTHONPATH": str(ROOT)},
-    )
+    done = python_script(A_WORKER)
     assert done.stdout.split() == ["0", "True"], done.stdout + done.stderr

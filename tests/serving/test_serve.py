@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from evilrobots.serving import serve
-from tests.support.servers import ROOT, answer_once_up, free_port
+from tests.support.servers import ROOT, answer_once_up, free_port, python_script
 
 
 def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
@@ -160,12 +160,6 @@ print(worker.alive, listener.closed)
 def test_a_stop_heard_in_the_event_loop_ends_the_streams_without_waiting_there():
     """A signal handler may run in the event loop itself, where waiting for a lock that a
     stream holds is an error; the streams must still end."""
-    done = subprocess.run(
-        [sys.executable, "-c", STOP_IN_THE_EVENT_LOOP],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        env=os.environ | {"PYTHONPATH": str(ROOT)},
-    )
+    done = python_script(STOP_IN_THE_EVENT_LOOP)
     assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr
     assert "Error" not in done.stderr, done.stderr

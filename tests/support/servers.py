@@ -17,6 +17,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def python_script(script: str) -> subprocess.CompletedProcess:
+    """Run a script in a fresh Python with the project importable (for what must happen in a
+    process of its own, such as gevent's patching); what it printed comes back."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
+    )
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
