@@ -8,6 +8,7 @@ ValueError: a cookie or a document is outside input.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any
 
@@ -94,41 +95,34 @@ def load_hand(state: Any) -> Hand:
 
 # ---- A table (the store's document) ----------------------------------------------------------
 
-# Hands read back from tables' documents in this process, by their values (and their types,
-# so that a document's ``true`` is never taken for a ``1``): a table's ten hands are read at
-# every change of it, in every process that serves it, and a hand changes far less often.
-# The same for writing them.
-_STORED_HANDS: dict[tuple[Any, ...], Hand] = {}
-_DUMPED_HANDS: dict[Hand, dict[str, Any]] = {}  # and written, by hand
+# Hands read back from tables' documents, and written, once per distinct hand in this
+# process: a table's ten hands are read at every change of it, in every process that serves
+# it, and a hand changes far less often.
 STORED_HANDS_KEPT = 8192
 
 
+@functools.lru_cache(maxsize=STORED_HANDS_KEPT)
+def _hand_state(hand: Hand) -> dict[str, Any]:
+    return dump_hand(hand)
+
+
 def _dumped_hand(hand: Hand) -> dict[str, Any]:
-    """``dump_hand``, once per distinct hand in this process (a fresh copy each time)."""
-    try:
-        return dict(_DUMPED_HANDS[hand])
-    except KeyError:
-        pass
-    if len(_DUMPED_HANDS) >= STORED_HANDS_KEPT:
-        _DUMPED_HANDS.clear()
-    state = _DUMPED_HANDS[hand] = dump_hand(hand)
-    return dict(state)
+    """``dump_hand``, once per distinct hand (each document gets a dict of its own)."""
+    return dict(_hand_state(hand))
+
+
+@functools.lru_cache(maxsize=STORED_HANDS_KEPT)
+def _hand_of(items: tuple[tuple[str, Any], ...], types: tuple[type, ...]) -> Hand:
+    return load_hand(dict(items))
 
 
 def _stored_hand(state: Any) -> Hand:
-    """``load_hand``, once per distinct hand in this process."""
+    """``load_hand``, once per distinct hand: known by its values and their types, so that a
+    document's ``true`` is never taken for a ``1``."""
     try:
-        key = (tuple(state.items()), tuple(map(type, state.values())))
-        return _STORED_HANDS[key]
+        return _hand_of(tuple(state.items()), tuple(map(type, state.values())))
     except (AttributeError, TypeError):  # not a dict of plain values: refused just below
         return load_hand(state)
-    except KeyError:
-        pass
-    hand = load_hand(state)
-    if len(_STORED_HANDS) >= STORED_HANDS_KEPT:
-        _STORED_HANDS.clear()
-    _STORED_HANDS[key] = hand
-    return hand
 
 
 def _robot(index: int | None) -> Robot | None:
