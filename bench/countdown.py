@@ -20,6 +20,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -57,16 +58,16 @@ def workers_cpu(master: int) -> float:
     return total / TICKS
 
 
-def calls_seen(stream: Stream) -> list[tuple[str, float, float, float]]:
+def calls_seen(stream: Stream) -> list[tuple[str, float, float, float, float]]:
     """(level, when it was due by the server's clock, when the server wrote its event, when
-    the event arrived) for each call the stream was told of."""
+    the event arrived, when this client read it) for each call the stream was told of."""
     seen = []
-    for arrived, raw in stream.events:
+    for arrived, read, raw in stream.events:
         data = json.loads(raw)
         text = data.get("board") or data.get("now") or ""
         called, deadline = CALLED.search(text), DEADLINE.search(text)
         if called and deadline:
-            seen.append((called.group(1), float(deadline.group(1)), data["clock"], arrived))
+            seen.append((called.group(1), float(deadline.group(1)), data["clock"], arrived, read))
     return seen
 
 
@@ -119,19 +120,21 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
         task.cancel()
 
     # The first call of each table follows its host's request; the other eight, the clock.
-    latencies, written, missing = [], [], 0
+    latencies, read, written, missing = [], [], [], 0
     for stream in streams:
         seen = calls_seen(stream)
         timed = [one for one in seen if one[0] != "9 or more"]
         missing += max(0, 8 - len({one[0] for one in timed}))
         by_level = {}
-        for level, due, clock, arrived in timed:
-            by_level.setdefault(level, (due, clock, arrived))  # its first event saying so
-        for due, clock, arrived in by_level.values():
-            latencies.append((arrived - (due - args.pace)) * 1000)
-            written.append((clock - (due - args.pace)) * 1000)
-    latencies.sort()
-    written.sort()
+        for level, *times in timed:
+            by_level.setdefault(level, times)  # its first event saying so
+        for due, clock, arrived, when in by_level.values():
+            called = due - args.pace
+            latencies.append((arrived - called) * 1000)
+            read.append((when - called) * 1000)
+            written.append((clock - called) * 1000)
+    for figures in (latencies, read, written):
+        figures.sort()
     calls = len(tables) * 9
     print(
         f"{len(tables)} tables counting down at once, a power called every {args.pace} s at "
@@ -151,6 +154,10 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     print(
         f"  of which the server took, from the call to writing its event: median "
         f"{statistics.median(written):.1f} ms, p99 {percentile(written, 0.99):.1f} ms"
+    )
+    print(
+        f"  and read by this client (on the same 2 cores as the server): median "
+        f"{statistics.median(read):.1f} ms, p99 {percentile(read, 0.99):.1f} ms"
     )
 
 
@@ -192,6 +199,7 @@ def main() -> None:
         server.wait()
         if redis is not None:
             redis.stop()
+        shutil.rmtree(instance_path, ignore_errors=True)
 
 
 if __name__ == "__main__":

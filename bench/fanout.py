@@ -24,8 +24,10 @@ import asyncio
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -119,20 +121,40 @@ async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict
 
 # Times a stream is opened again when the server drops it before its first event.
 RECONNECTS = 5
+# Linux: receive timestamps on a socket (SO_TIMESTAMPNS; Python names it from 3.13 only).
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+TIMESTAMP_SPACE = socket.CMSG_SPACE(16)  # one struct timespec
+
+
+def received_at(ancillary: list[tuple[int, int, bytes]]) -> float | None:
+    """The kernel's receive time (wall clock) of the last bytes a ``recvmsg`` read."""
+    for level, kind, raw in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(raw) >= 16:
+            seconds, nanoseconds = struct.unpack("qq", raw[:16])
+            return seconds + nanoseconds / 1e9
+    return None
 
 
 class Stream:
-    """One open event stream; notes when each event arrives (and what it says, if asked)."""
+    """One open event stream; notes when each event arrives (and what it says, if asked).
+
+    An event's arrival is when its bytes reached this machine: the kernel's receive
+    timestamp (``SO_TIMESTAMPNS``), not when this process got round to reading them. Both
+    share the server's 2 cores here, and a phone is a machine of its own: a client process
+    waiting for a core is not the server's latency. When it read them is kept as well
+    (``read``), and the benches report both."""
 
     def __init__(self, arrivals: dict, instance: int, table: int, keep: bool = False) -> None:
         self.arrivals = arrivals
         self.instance = instance
         self.table = table
         self.keep = keep  # keep each event's data too
-        self.events: list[tuple[float, bytes]] = []
-        self.times: list[float] = []  # when each event arrived, the first included
+        # (arrived, read, data) for each event, both by the wall clock, when kept.
+        self.events: list[tuple[float, float, bytes]] = []
+        self.times: list[float] = []  # when each event arrived (wall clock), the first included
+        self.read: list[float] = []  # when this client read each (wall clock)
         self.ready = asyncio.Event()
-        self.opened = 0.0  # when its first event arrived
+        self.opened = 0.0  # when its first event arrived (perf_counter)
         self.reconnected = 0  # times the server dropped it before its first event
 
     async def run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
@@ -154,35 +176,60 @@ class Stream:
 
     async def _run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
         await opening.acquire()
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        except BaseException:
-            opening.release()
-            raise
-        head = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream"]
-        if cookie:
-            head.append(f"Cookie: {cookie}")
-        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
-        try:
-            await writer.drain()
-            while True:
-                line = await reader.readline()
-                if not line:
-                    if not self.ready.is_set():
-                        raise ConnectionResetError("closed before its first event")
-                    return
+        loop = asyncio.get_running_loop()
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        ended: asyncio.Future[None] = loop.create_future()
+        pending = b""
+
+        def end(error: BaseException | None) -> None:
+            if not ended.done():
+                if error is not None:
+                    ended.set_exception(error)
+                else:
+                    ended.set_result(None)
+
+        def readable() -> None:
+            nonlocal pending
+            try:
+                data, ancillary, _, _ = sock.recvmsg(1 << 16, TIMESTAMP_SPACE)
+            except BlockingIOError:
+                return
+            except OSError as exc:
+                return end(exc)
+            read = time.time()
+            if not data:
+                closed = None if self.ready.is_set() else "closed before its first event"
+                return end(ConnectionResetError(closed) if closed else None)
+            arrived = received_at(ancillary) or read
+            *lines, pending = (pending + data).split(b"\n")
+            for line in lines:
                 if line.startswith(b"data: ") and self.keep:
-                    self.events.append((time.time(), line[6:]))
-                if line.startswith(b"id: "):
-                    self.times.append(time.perf_counter())
+                    self.events.append((arrived, read, line[6:]))
+                elif line.startswith(b"id: "):
+                    self.times.append(arrived)
+                    self.read.append(read)
                     if not self.ready.is_set():
                         self.opened = time.perf_counter()
                         self.ready.set()
                         opening.release()
+
+        head = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream"]
+        if cookie:
+            head.append(f"Cookie: {cookie}")
+        try:
+            await loop.sock_connect(sock, ("127.0.0.1", port))
+            await loop.sock_sendall(sock, ("\r\n".join(head) + "\r\n\r\n").encode())
+            loop.add_reader(sock.fileno(), readable)
+            try:
+                await ended
+            finally:
+                loop.remove_reader(sock.fileno())
         finally:
             if not self.ready.is_set():
                 opening.release()
-            writer.close()
+            sock.close()
 
 
 async def all_open(streams: list[Stream], tasks: list[asyncio.Task]) -> None:
@@ -266,7 +313,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
         table = tables[number]
         seat = rng.choice([s for s in range(SEATS) if s != last_seat.get(number)])
         last_seat[number] = seat
-        sent = time.perf_counter()
+        sent = time.time()
         status, _, body = await request(
             ports[0],
             "POST",
@@ -277,13 +324,13 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
         if status != 200:
             raise RuntimeError(f"reveal answered {status}: {body[:200]!r}")
         sent_at[number].append(sent)
-        await asyncio.sleep(max(0.0, interval - (time.perf_counter() - sent)))
+        await asyncio.sleep(max(0.0, interval - (time.time() - sent)))
     await asyncio.sleep(3)
     for task in tasks:
         task.cancel()
 
     for instance in range(len(ports)):
-        latencies, lost = [], 0
+        latencies, read, lost = [], [], 0
         for stream in streams:
             if stream.instance != instance:
                 continue
@@ -291,7 +338,9 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
             got = stream.times[1:]
             lost += max(0, len(sent) - len(got))
             latencies += [(arrival - at) * 1000 for at, arrival in zip(sent, got, strict=False)]
+            read += [(when - at) * 1000 for at, when in zip(sent, stream.read[1:], strict=False)]
         latencies.sort()
+        read.sort()
         where = (
             "the instance that took the POST"
             if instance == 0
@@ -301,7 +350,8 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
             f"{args.reveals} reveals at {args.rate:g}/s, streams on {where}: "
             f"{len(latencies)} events received, {lost} lost; POST to arrival "
             f"median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} "
-            f"ms, worst {latencies[-1]:.1f} ms"
+            f"ms, worst {latencies[-1]:.1f} ms (read by this client: median "
+            f"{statistics.median(read):.1f} ms, p99 {percentile(read, 0.99):.1f} ms)"
         )
 
 
@@ -374,6 +424,7 @@ def main() -> None:
             server.wait()
         if redis is not None:
             redis.stop()
+        shutil.rmtree(instance_path, ignore_errors=True)
 
 
 if __name__ == "__main__":
