@@ -312,8 +312,10 @@ def _withdrawable(round_: Round, seat_id: int) -> Reveal | None:
 
 # The public view of the tables seen last in this process, by the table itself: each seat's
 # stream of a table is handed the same table at a change, and its view starts from this.
+# Its streams draw theirs within moments of each other, so few are kept: each kept table
+# and view is some 60 objects that the garbage collector would scan again and again.
 _PUBLIC: dict[int, tuple[Table, TableView]] = {}
-PUBLIC_KEPT = 256
+PUBLIC_KEPT = 32
 
 
 def _public(table: Table) -> TableView:

@@ -8,6 +8,7 @@ import functools
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import segno
@@ -222,10 +223,10 @@ def strip(view: TableView) -> str:
     """The strip at the top of a seat's page in a round the app runs ("" otherwise): drawn
     from what is happening and what this seat may do, and nothing else of its view.
 
-    In two parts: the headline and its timer, which every seat of the table shares and a
-    power called changes, drawn once with holes that each call fills; and where this seat
-    stands and what its phone may do, which a call changes for few seats (a level they hold,
-    a turn), kept once drawn."""
+    In two parts: the headline, its timer and the seat's note (where it stands), which a
+    power called changes for every seat, drawn once per shape with holes that each call
+    fills; and what this phone may do, which a call changes for few seats (a level they
+    hold, a turn), kept once drawn."""
     h = view.happening
     if not view.running or h is None:
         return ""
@@ -233,20 +234,26 @@ def strip(view: TableView) -> str:
     frame = fragments().slotted(
         fragments().here(),
         ("table/_now_head.html", timed, paused),
-        lambda headline, deadline=None: draw_part(
-            "table/_now_head.html", headline=headline, deadline=deadline, paused=paused
+        lambda headline, *rest: draw_part(
+            "table/_now_head.html",
+            headline=headline,
+            deadline=rest[0] if timed else None,
+            paused=paused,
+            note=rest[-1],
         ),
-        slots=2 if timed else 1,
+        slots=3 if timed else 2,
     )
-    holes = [str(escape(h.headline)), str(escape(h.deadline))][: 2 if timed else 1]
-    head = "".join(piece.text + hole for piece, hole in zip(frame[:-1], holes, strict=True))
-    head += frame[-1].text
     c = view.choices
+    holes = [h.headline, h.deadline] if timed else [h.headline]
+    holes.append(c.note or h.detail)
+    head = "".join(
+        piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
+    )
     rest = _STRIPS.get(
-        (view.code, view.deal_id, c, c.note or h.detail, bool(view.robot_actions)),
+        (view.code, view.deal_id, replace(c, note=""), bool(view.robot_actions)),
         lambda: draw_part("table/_now.html", view=view),
     )
-    return head + rest
+    return head + frame[-1].text + rest
 
 
 def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:

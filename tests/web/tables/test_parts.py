@@ -33,28 +33,36 @@ def whole(view) -> str:
         headline=h.headline,
         deadline=h.deadline,
         paused=h.paused is not None,
+        note=view.choices.note or h.detail,
     )
     return head + render_template("table/_now.html", view=view)
 
 
 def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
     """The headline's frame is drawn once with holes; filled, it is what the template draws
-    with the values, escaped the same, with a timer, a paused call, or neither."""
+    with the values, escaped the same, with a timer, a paused call, or neither, and the
+    seat's note or else what is happening's detail."""
     view = counting_down().view_for(2)
     h = view.happening
     shapes = [
         h,
         replace(h, headline='Ada <b>&</b> "Bob"\'s turn', deadline=None, paused=3.0),
-        replace(h, deadline=None, paused=None),
+        replace(h, deadline=None, paused=None, detail="<i>Cy</i> & co"),
         replace(h, deadline=1234.5678),
     ]
+    notes = ["", "Only <you> know"]
     with app.test_request_context("/"):
         for happening in shapes + shapes:  # the second time from the kept frames
-            shown = replace(view, happening=happening)
-            assert strip(shown) == whole(shown)
+            for note in notes:
+                shown = replace(view, happening=happening, choices=replace(view.choices, note=note))
+                assert strip(shown) == whole(shown)
         assert "Ada &lt;b&gt;&amp;&lt;/b&gt; &#34;Bob&#34;&#39;s turn" in strip(
             replace(view, happening=shapes[1])
         )
+        quiet = replace(view, happening=shapes[2], choices=replace(view.choices, note=""))
+        assert "&lt;i&gt;Cy&lt;/i&gt; &amp; co" in strip(quiet)  # no note: the detail
+        noted = replace(view, choices=replace(view.choices, note="Only <you> know"))
+        assert '<p class="now-note">Only &lt;you&gt; know</p>' in strip(noted)
 
 
 def test_a_view_is_known_by_its_key():
