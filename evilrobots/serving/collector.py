@@ -4,12 +4,15 @@ Each open stream is a few hundred objects the collector tracks (its greenlet, it
 request), so in a worker holding 2,000 of them a full collection scans some million objects
 and stops every stream of the worker for 200 to 600 ms: a power called in that moment
 reaches its phones that much later (``bench/countdown.py`` found these pauses behind most of
-its p99). After each full collection, what survived it is frozen (``gc.freeze``): the next
-ones scan only what came since, and take a few tens of milliseconds.
+its p99). So what survives a collection of the older generations is frozen at once
+(``gc.freeze``): what lasts (streams, caches) then stays out of every later collection, and
+the full ones scan only what came since the last (a few milliseconds, where freezing only
+after full collections left them 25 to 575 ms, as the objects a worker keeps for seconds
+piled up between them).
 
 What is frozen and later becomes garbage is freed at once as usual, unless it is caught in a
 cycle; such cycles wait until what is frozen is thawed, every ``THAW_SECONDS``, and collected
-by the next full collection (one long pause per worker in that time).
+then by one full collection (one long pause per worker in that time).
 """
 
 from __future__ import annotations
@@ -18,50 +21,51 @@ import gc
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
-# How often the collector's work is looked at.
+# How often the thawing is looked at.
 LOOK_SECONDS = 1.0
 # How often what was frozen is thawed, for its cycles to be collected.
 THAW_SECONDS = 600.0
 
 
-def full_collections() -> int:
-    return gc.get_stats()[2]["collections"]
-
-
 class Freezer:
-    """Freezes what survives each full collection; thaws it every ``THAW_SECONDS``."""
+    """Freezes what survives each collection of the older generations (a ``gc`` callback);
+    thaws it every ``THAW_SECONDS`` and collects it once."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._seen = full_collections()
         self._thawed = clock()
+        self.thaws = 0
+
+    def collected(self, phase: str, info: dict[str, Any]) -> None:
+        """After a collection of the middle or oldest generation, what is left in them has
+        just survived it: freeze it. (The youngest is collected too often for this to pay:
+        what survives it is mostly work in progress.)"""
+        if phase == "stop" and info["generation"] >= 1:
+            gc.freeze()
 
     def look(self) -> str:
-        """One look: "froze" after a full collection, "thawed" when it is time, or ""."""
-        if self.clock() - self._thawed >= THAW_SECONDS:
-            gc.unfreeze()
-            self._thawed = self.clock()
-            self._seen = full_collections()
-            return "thawed"
-        seen = full_collections()
-        if seen == self._seen:
+        """One look: "thawed" (and collected) when it is time, or ""."""
+        if self.clock() - self._thawed < THAW_SECONDS:
             return ""
-        self._seen = seen
-        gc.freeze()
-        return "froze"
+        gc.unfreeze()
+        gc.collect()  # the cycles among what was frozen; what survives is frozen again
+        self._thawed = self.clock()
+        self.thaws += 1
+        return "thawed"
 
 
-def keep_pauses_short() -> threading.Thread:
-    """Look at the collector's work every ``LOOK_SECONDS`` for as long as this process runs
-    (a worker: under gevent, this thread is a greenlet)."""
+def keep_pauses_short() -> Freezer:
+    """Freeze what survives collections, and thaw it in time, for as long as this process runs
+    (a worker: under gevent, the thread that thaws is a greenlet)."""
     freezer = Freezer()
+    gc.callbacks.append(freezer.collected)
 
     def run() -> None:
         while True:
             time.sleep(LOOK_SECONDS)
             freezer.look()
 
-    thread = threading.Thread(target=run, name="evilrobots-collector", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=run, name="evilrobots-collector", daemon=True).start()
+    return freezer
