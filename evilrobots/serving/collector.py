@@ -4,20 +4,22 @@ Each open stream is a few hundred objects the collector tracks (its greenlet, it
 request), so in a worker holding 2,000 of them a full collection scans some million objects
 and stops every stream of the worker for 200 to 600 ms: a power called in that moment
 reaches its phones that much later (``bench/countdown.py`` found these pauses behind most of
-its p99). So what survives a collection of the older generations is frozen at once
-(``gc.freeze``): what lasts (streams, caches) then stays out of every later collection, and
-the full ones scan only what came since the last (a few milliseconds, where freezing only
-after full collections left them 25 to 575 ms, as the objects a worker keeps for seconds
-piled up between them).
+its p99). So what survives a collection of the middle or oldest generation is frozen at
+once (``gc.freeze``): what lasts (streams, caches) then stays out of every later collection,
+and the oldest generation stays empty, so no full collection comes between two thaws
+(freezing only after full collections left them of 25 to 575 ms, as the objects a worker
+keeps for seconds piled up between them).
 
 What is frozen and later becomes garbage is freed at once as usual, unless it is caught in a
 cycle; such cycles wait until what is frozen is thawed, every ``THAW_SECONDS``, and collected
-then by one full collection (one long pause per worker in that time).
+then by one full collection: one long pause per worker in that time, at a moment drawn for
+each worker, so that the workers of a server do not all pause at once.
 """
 
 from __future__ import annotations
 
 import gc
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -35,22 +37,30 @@ class Freezer:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._thawed = clock()
+        # The first thaw comes after half to all of THAW_SECONDS, drawn for each worker:
+        # workers started together would otherwise pause together, every time.
+        self._thawed = clock() - random.uniform(0, THAW_SECONDS / 2)  # nosec B311: not a secret
+        self._thawing = False
         self.thaws = 0
 
     def collected(self, phase: str, info: dict[str, Any]) -> None:
         """After a collection of the middle or oldest generation, what is left in them has
         just survived it: freeze it. (The youngest is collected too often for this to pay:
         what survives it is mostly work in progress.)"""
-        if phase == "stop" and info["generation"] >= 1:
+        if phase == "stop" and info["generation"] >= 1 and not self._thawing:
             gc.freeze()
 
     def look(self) -> str:
         """One look: "thawed" (and collected) when it is time, or ""."""
         if self.clock() - self._thawed < THAW_SECONDS:
             return ""
-        gc.unfreeze()
-        gc.collect()  # the cycles among what was frozen; what survives is frozen again
+        self._thawing = True  # (another thread's collection meanwhile must not freeze it)
+        try:
+            gc.unfreeze()
+            gc.collect()  # the cycles among what was frozen
+        finally:
+            self._thawing = False
+        gc.freeze()  # and what survived them
         self._thawed = self.clock()
         self.thaws += 1
         return "thawed"

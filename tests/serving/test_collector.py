@@ -50,14 +50,37 @@ def test_what_survives_a_collection_of_the_older_generations_is_frozen(freezer):
     assert freezer.look() == ""  # not time to thaw yet
     clock.now += THAW_SECONDS
     assert freezer.look() == "thawed"
+    assert gc.get_freeze_count() > 0  # what survived the thaw's collection, frozen again
     assert freezer.look() == ""  # once in that time
 
 
+def test_workers_started_together_thaw_at_moments_of_their_own():
+    """The first thaw comes after half to all of THAW_SECONDS, drawn for each worker."""
+    clock = Clock()
+    freezers = [Freezer(clock) for _ in range(6)]
+    first: dict[int, float] = {}
+    try:
+        while clock.now <= THAW_SECONDS:
+            for number, freezer in enumerate(freezers):
+                if number not in first and freezer.look() == "thawed":
+                    first[number] = clock.now
+            clock.now += THAW_SECONDS / 100
+    finally:
+        gc.unfreeze()
+    assert sorted(first) == list(range(6))
+    assert all(THAW_SECONDS / 2 <= moment <= THAW_SECONDS for moment in first.values())
+    assert len(set(first.values())) > 1
+
+
 def test_garbage_is_collected_before_what_survives_is_frozen(freezer):
-    knot = Knot()
-    gone = weakref.ref(knot)
-    del knot  # a cycle nobody holds: garbage
-    gc.collect(1)
+    gc.disable()  # no collection of its own between these lines
+    try:
+        knot = Knot()
+        gone = weakref.ref(knot)
+        del knot  # a cycle nobody holds: garbage
+        gc.collect(1)
+    finally:
+        gc.enable()
     assert gone() is None  # collected, not frozen
 
 
