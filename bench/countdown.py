@@ -121,6 +121,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
 
     # The first call of each table follows its host's request; the other eight, the clock.
     latencies, read, written, missing = [], [], [], 0
+    by_call: dict[tuple[int, str], list[float]] = {}  # when each stream's event was written
     for stream in streams:
         seen = calls_seen(stream)
         timed = [one for one in seen if one[0] != "9 or more"]
@@ -128,12 +129,17 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
         by_level = {}
         for level, *times in timed:
             by_level.setdefault(level, times)  # its first event saying so
-        for due, clock, arrived, when in by_level.values():
+        for level, (due, clock, arrived, when) in by_level.items():
             called = due - args.pace
             latencies.append((arrived - called) * 1000)
             read.append((when - called) * 1000)
             written.append((clock - called) * 1000)
-    for figures in (latencies, read, written):
+            by_call.setdefault((stream.table, level), []).append((clock - called) * 1000)
+    # Where the server's part goes: its first stream (the clock, the feed, one render), and
+    # how far behind it the others of the same call were (workers busy or waiting for a core).
+    first = [min(call) for call in by_call.values()]
+    behind = [one - min(call) for call in by_call.values() for one in call]
+    for figures in (latencies, read, written, first, behind):
         figures.sort()
     calls = len(tables) * 9
     print(
@@ -154,6 +160,11 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     print(
         f"  of which the server took, from the call to writing its event: median "
         f"{statistics.median(written):.1f} ms, p99 {percentile(written, 0.99):.1f} ms"
+    )
+    print(
+        f"    the first stream of its table written: median {statistics.median(first):.1f} ms, "
+        f"p99 {percentile(first, 0.99):.1f} ms; the others after it: median "
+        f"{statistics.median(behind):.1f} ms, p99 {percentile(behind, 0.99):.1f} ms"
     )
     print(
         f"  and read by this client (on the same 2 cores as the server): median "

@@ -167,7 +167,7 @@ class Stream:
         for _ in range(RECONNECTS):
             try:
                 return await self._run(port, path, cookie, opening)
-            except (ConnectionResetError, ConnectionRefusedError):
+            except ConnectionError:  # reset, refused, or a broken pipe as it asked
                 if self.ready.is_set():
                     raise
                 self.reconnected += 1
@@ -177,9 +177,11 @@ class Stream:
     async def _run(self, port: int, path: str, cookie: str, opening: asyncio.Semaphore) -> None:
         await opening.acquire()
         loop = asyncio.get_running_loop()
-        sock = socket.socket()
-        sock.setblocking(False)
-        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        try:
+            sock = socket.socket()
+        except BaseException:
+            opening.release()
+            raise
         ended: asyncio.Future[None] = loop.create_future()
         pending = b""
 
@@ -219,6 +221,8 @@ class Stream:
         if cookie:
             head.append(f"Cookie: {cookie}")
         try:
+            sock.setblocking(False)
+            sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
             await loop.sock_connect(sock, ("127.0.0.1", port))
             await loop.sock_sendall(sock, ("\r\n".join(head) + "\r\n\r\n").encode())
             loop.add_reader(sock.fileno(), readable)
