@@ -84,6 +84,19 @@ def test_garbage_is_collected_before_what_survives_is_frozen(freezer):
     assert gone() is None  # collected, not frozen
 
 
+def test_a_collection_during_a_thaw_freezes_nothing(freezer):
+    """While a thaw is under way (another thread collecting between its unfreeze and its
+    own collection), what was thawed is not frozen back before its cycles are collected."""
+    freezer, _ = freezer
+    gc.unfreeze()
+    freezer._thawing = True
+    try:
+        gc.collect(1)
+        assert gc.get_freeze_count() == 0
+    finally:
+        freezer._thawing = False
+
+
 def test_a_cycle_that_was_frozen_is_collected_once_thawed(freezer):
     freezer, clock = freezer
     knot = Knot()
