@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.throughput import GET_LUA, wrk  # noqa: E402
+from evilrobots.serving.serve import default_workers  # noqa: E402
 from tools.redis_server import RedisServer  # noqa: E402
 
 SEATS = 9
@@ -381,7 +382,7 @@ def main() -> None:
     )
     parser.add_argument("--instances", type=int, default=1)
     parser.add_argument(
-        "--workers", type=int, default=None, help="per instance (default: 2 x cores + 1, shared)"
+        "--workers", type=int, default=None, help="per instance (default: cores + 1, shared)"
     )
     parser.add_argument("--seconds", type=int, default=10, help="each wrk run")
     parser.add_argument(
@@ -398,7 +399,7 @@ def main() -> None:
         store = f"sqlite:{instance_path}/tables.sqlite3"
     else:
         store = args.store
-    workers = args.workers or max(1, (2 * (os.cpu_count() or 1) + 1) // args.instances)
+    workers = args.workers or -(-default_workers() // args.instances)  # rounded up
     env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     ports = [free_port() for _ in range(args.instances)]
     servers = [

@@ -21,7 +21,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKERS = str(2 * (os.cpu_count() or 1) + 1)
+sys.path.insert(0, str(ROOT))
+from evilrobots.serving.serve import default_workers  # noqa: E402
 
 SHUFFLE_LUA = """
 wrk.method = "POST"
@@ -48,7 +49,7 @@ WORKER_OPTIONS = {
 }
 
 
-def start(target: list[str], port: int, worker: str) -> subprocess.Popen:
+def start(target: list[str], port: int, worker: str, workers: int) -> subprocess.Popen:
     env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     command = [
         sys.executable,
@@ -57,7 +58,7 @@ def start(target: list[str], port: int, worker: str) -> subprocess.Popen:
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
-        WORKERS,
+        str(workers),
         *WORKER_OPTIONS[worker],
         "--log-level",
         "warning",
@@ -112,11 +113,12 @@ def main() -> None:
         default="gevent",
         help="gunicorn worker class for both apps (gevent: as evilrobots serves)",
     )
+    parser.add_argument("--workers", type=int, default=default_workers(), help="for both apps")
     args = parser.parse_args()
     app_port, hello_port = free_port(), free_port()
     servers = [
-        start(["evilrobots.factory:create_app()"], app_port, args.worker),
-        start(["bench.hello:app"], hello_port, args.worker),
+        start(["evilrobots.factory:create_app()"], app_port, args.worker, args.workers),
+        start(["bench.hello:app"], hello_port, args.worker, args.workers),
     ]
     try:
         base, hello = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{hello_port}/hello"
@@ -125,7 +127,7 @@ def main() -> None:
         wrk(hello, 64, 3, None)
         wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
         print(
-            f"gunicorn {args.worker}, {WORKERS} workers, wrk 2 threads, "
+            f"gunicorn {args.worker}, {args.workers} workers, wrk 2 threads, "
             f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator"
         )
         print(

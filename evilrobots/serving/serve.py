@@ -27,7 +27,11 @@ from . import collector
 
 
 def default_workers() -> int:
-    return 2 * (os.cpu_count() or 1) + 1
+    """One gevent worker per core keeps the cores busy (each is an event loop, never waiting
+    on a socket), and one more takes up the slack while another renders a page. More would
+    only share the same cores: and each worker that holds one of a table's live pages reads
+    the table back at every change, so every extra worker adds to the cost of each change."""
+    return (os.cpu_count() or 1) + 1
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -51,7 +55,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--workers",
         type=int,
         default=int(env("EVILROBOTS_WORKERS", str(default_workers()))),
-        help="worker processes (EVILROBOTS_WORKERS, default 2 x cores + 1)",
+        help="worker processes (EVILROBOTS_WORKERS, default cores + 1)",
     )
     parser.add_argument(
         "--connections",

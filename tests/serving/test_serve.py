@@ -24,6 +24,17 @@ def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
     assert (args.host, args.port, args.workers) == ("127.0.0.1", 9002, 5)
 
 
+def test_by_default_a_worker_for_each_core_and_one_more(monkeypatch):
+    """gevent workers never wait on a socket: one per core keeps the cores busy, one more
+    takes up the slack while another renders a page (not gunicorn's 2 x cores + 1, for
+    workers that block)."""
+    monkeypatch.delenv("EVILROBOTS_WORKERS", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert serve.parse_args([]).workers == 5
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # not known: one core
+    assert serve.parse_args([]).workers == 2
+
+
 def test_the_run_command_serves_with_gunicorn_and_logs_to_stdout(tmp_path):
     port = free_port()
     env = os.environ | {"SECRET_KEY": "g" * 40, "EVILROBOTS_WORKERS": "2"}
