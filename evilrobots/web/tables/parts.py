@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import fields
 from typing import Any
 
 import segno
@@ -18,6 +19,7 @@ from markupsafe import Markup, escape
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
+from ...game.table.now import Choices
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..fragments import fragments
@@ -210,6 +212,9 @@ class Kept:
 _BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
 _BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
 _STRIPS = Kept(4096)  # a seat strip is some 1.5 KB
+# What a seat's buttons are drawn from: its choices but the note (a hole in the head). A
+# tuple of the fields: a copy of the choices without it would cost more than the lookup.
+_BUTTONS = operator.attrgetter(*(f.name for f in fields(Choices) if f.name != "note"))
 
 
 def draw_part(template: str, **context: Any) -> str:
@@ -250,7 +255,7 @@ def strip(view: TableView) -> str:
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
     rest = _STRIPS.get(
-        (view.code, view.deal_id, replace(c, note=""), bool(view.robot_actions)),
+        (view.code, view.deal_id, _BUTTONS(c), bool(view.robot_actions)),
         lambda: draw_part("table/_now.html", view=view),
     )
     return head + frame[-1].text + rest
