@@ -19,6 +19,9 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
+
+import orjson
 
 from ..game.table import Table
 
@@ -35,6 +38,16 @@ TICK_BUSY_SECONDS = 0.02
 # find each step done already, and waiting on the store to learn it would hold up the
 # streams they serve.
 LEASE_SECONDS = 3.0
+
+
+def encode(document: Any) -> str:
+    """A document as JSON text. orjson, not the standard library's encoder: a table's state is
+    written at every change and read back by every process that follows the table, and
+    orjson does both in a third of the time."""
+    return orjson.dumps(document).decode()
+
+
+decode = orjson.loads  # JSON text (or bytes) to a document
 
 
 class StoreUnavailable(Exception):
@@ -334,5 +347,7 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "TableMissing",
+    "decode",
+    "encode",
     "open_store",
 ]

@@ -14,7 +14,6 @@ its table, so live pages catch up on whatever happened while it was away.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -27,7 +26,7 @@ import redis
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
-from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
+from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)
 
@@ -105,14 +104,14 @@ class RedisStore(Store):
         return f"{self.prefix}table:{code}"
 
     def _document(self, table: Table) -> str:
-        return json.dumps({"touched": self.clock(), "state": table_state(table)})
+        return encode({"touched": self.clock(), "state": table_state(table)})
 
     def _table(self, raw: bytes | None) -> Table | None:
         """The table a key holds; None if none, or if it has been idle for a day (by our
         clock, which tests move; Redis's own expiry does the same by the wall clock)."""
         if raw is None:
             return None
-        document = json.loads(raw)
+        document = decode(raw)
         if self.clock() - document["touched"] > IDLE_SECONDS:
             return None
         return load_table(document["state"])

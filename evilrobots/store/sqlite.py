@@ -12,7 +12,6 @@ every committed change through a crash of the app or a restart of the server.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
-from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
+from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -115,7 +114,7 @@ class SQLiteStore(Store):
                     " VALUES (?, ?, ?, ?, ?)",
                     (
                         table.code,
-                        json.dumps(table_state(table)),
+                        encode(table_state(table)),
                         table.version,
                         now,
                         table.deadline,
@@ -132,7 +131,7 @@ class SQLiteStore(Store):
                 "SELECT state FROM tables WHERE code = ? AND touched >= ?",
                 (code, self.clock() - IDLE_SECONDS),
             ).fetchone()
-        return load_table(json.loads(row[0])) if row else None
+        return load_table(decode(row[0])) if row else None
 
     def change(self, code: str, change: Callable[[Table], Table]) -> Table:
         self.ensure_ticker()
@@ -164,7 +163,7 @@ class SQLiteStore(Store):
                 if due_by is not None and (row[2] is None or row[2] > due_by):
                     db.execute("ROLLBACK")
                     return None
-                table = load_table(json.loads(row[0]))
+                table = load_table(decode(row[0]))
                 changed = change(table)
                 if changed is table:  # nothing to write, nobody to tell
                     db.execute("ROLLBACK")
@@ -173,7 +172,7 @@ class SQLiteStore(Store):
                 db.execute(
                     "UPDATE tables SET state = ?, version = ?, touched = ?, deadline = ?"
                     " WHERE code = ?",
-                    (json.dumps(table_state(new)), new.version, self.clock(), new.deadline, code),
+                    (encode(table_state(new)), new.version, self.clock(), new.deadline, code),
                 )
                 event = db.execute(
                     "INSERT INTO events (code, version) VALUES (?, ?)", (code, new.version)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 
@@ -16,6 +17,17 @@ from tests.support.pages import read_events
 def page_tag(page: str) -> str:
     """The tag a page carries of what it shows (its live section's data-version)."""
     return re.search(r'data-version="([^"]*)"', page).group(1)
+
+
+def test_an_event_is_one_data_line_whatever_its_parts_hold(app):
+    """Parts hold line breaks and text past ASCII: an event still carries them in one
+    ``data:`` line (a line break would end it early), and a browser reads them back."""
+    text = "<p>Zoë “Z”\r\nconverts\u2028Bob</p>\n"
+    with app.app_context():
+        with_clock = events.event("seat", "tag1", {"now": text})
+    lines = with_clock.split("\n")
+    assert lines[:2] == ["event: seat", "id: tag1"] and lines[3:] == ["", ""]
+    assert json.loads(lines[2].removeprefix("data: "))["now"] == text
 
 
 def test_the_event_stream_sends_the_current_state_then_each_change(app, ada, bob, dealt):
