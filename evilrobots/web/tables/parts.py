@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import operator
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import fields
@@ -211,10 +212,14 @@ class Kept:
 # table in the same place of a round often see the same strip.
 _BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
 _BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
-_STRIPS = Kept(4096)  # a seat strip is some 1.5 KB
+_STRIPS = Kept(4096)  # a seat's buttons are some 1.5 KB
 # What a seat's buttons are drawn from: its choices but the note (a hole in the head). A
 # tuple of the fields: a copy of the choices without it would cost more than the lookup.
 _BUTTONS = operator.attrgetter(*(f.name for f in fields(Choices) if f.name != "note"))
+# The buttons are drawn once for every table, with these in place of the table's code and
+# the deal's tag, then filled in. Random, like the fragments' marks: no name a player types
+# can pass for one.
+_CODE_MARK, _DEAL_MARK = secrets.token_hex(8), secrets.token_hex(8)
 
 
 def draw_part(template: str, **context: Any) -> str:
@@ -231,7 +236,7 @@ def strip(view: TableView) -> str:
     In two parts: the headline, its timer and the seat's note (where it stands), which a
     power called changes for every seat, drawn once per shape with holes that each call
     fills; and what this phone may do, which a call changes for few seats (a level they
-    hold, a turn), kept once drawn."""
+    hold, a turn), drawn once for every table that offers the same and kept."""
     h = view.happening
     if not view.running or h is None:
         return ""
@@ -254,10 +259,11 @@ def strip(view: TableView) -> str:
     head = "".join(
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
-    rest = _STRIPS.get(
-        (view.code, view.deal_id, _BUTTONS(c), bool(view.robot_actions)),
-        lambda: draw_part("table/_now.html", view=view),
+    buttons = _STRIPS.get(
+        (_BUTTONS(c), bool(view.robot_actions)),
+        lambda: draw_part("table/_now.html", view=view, code=_CODE_MARK, deal=_DEAL_MARK),
     )
+    rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
     return head + frame[-1].text + rest
 
 

@@ -35,7 +35,7 @@ def whole(view) -> str:
         paused=h.paused is not None,
         note=view.choices.note or h.detail,
     )
-    return head + render_template("table/_now.html", view=view)
+    return head + render_template("table/_now.html", view=view, code=view.code, deal=view.deal_tag)
 
 
 def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
@@ -63,6 +63,21 @@ def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
         assert "&lt;i&gt;Cy&lt;/i&gt; &amp; co" in strip(quiet)  # no note: the detail
         noted = replace(view, choices=replace(view.choices, note="Only <you> know"))
         assert '<p class="now-note">Only &lt;you&gt; know</p>' in strip(noted)
+
+
+def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_deal(app):
+    """Tables in the same place of a round offer the same buttons: drawn once, each table's
+    strip carries its own code in every form and link and its own deal in every form."""
+    one = Play(counting_down()).call(5).table
+    other = replace(one, code="QRST5678", round=replace(one.round, deal_id=one.round.deal_id + 9))
+    cy = 3  # holds 5: "I act at 5"
+    with app.test_request_context("/"):
+        for table in (one, other, one):
+            view = table.view_for(cy)
+            drawn = strip(view)
+            assert drawn == whole(view) and "I act at 5" in drawn
+            assert drawn.count(f"/t/{table.code}/") == drawn.count("/t/") > 0
+            assert drawn.count(f'value="{view.deal_tag}"') == drawn.count("<form") > 0
 
 
 def test_a_view_is_known_by_its_key():
