@@ -138,12 +138,22 @@ class Hub:
         An event may arrive twice (from this process's own write, then from the feed); a
         version already handed out is not loaded again.
         """
+        if self.wanted([(code, version)]):
+            table = self._load(code)
+            if table is not None:
+                self.offer(table)
+
+    def wanted(self, events: list[tuple[str, int]]) -> list[str]:
+        """Of these changes (code, version), the tables to load: each once, if a local stream
+        follows it and that version has not been handed out yet."""
         with self._lock:
-            if code not in self._listeners or version <= self._dispatched.get(code, 0):
-                return
-        table = self._load(code)
-        if table is not None:
-            self.offer(table)
+            return list(
+                dict.fromkeys(
+                    code
+                    for code, version in events
+                    if code in self._listeners and version > self._dispatched.get(code, 0)
+                )
+            )
 
     def offer(self, table: Table, restored: bool = False) -> None:
         """Hand a table's state to every local stream that follows it, unless a state at

@@ -23,6 +23,7 @@ from evilrobots.game.errors import Conflict
 from evilrobots.game.table import Table
 from evilrobots.game.table.conduct import Settings
 from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, open_store
+from evilrobots.store.redis import RedisStore
 from tools.redis_server import RedisServer
 
 
@@ -346,6 +347,68 @@ def test_a_due_table_is_moved_on_once_when_two_processes_race_for_it(stores, clo
     assert after.version == table.version + 1 and after.round.conduct.level == 9
     assert one.advance("TIMED234", clock.now) is None  # not due any more
     assert two.next_due() == clock.now + 5  # the level's own deadline
+
+
+def test_many_due_tables_are_each_moved_on_once_when_two_processes_race_for_them(stores, clock):
+    """Redis moves due tables on many at a time, in one transaction: two processes at it at
+    once still move each table on exactly once, and every stream hears of each (those the
+    other process moved on through its feed, which reads the events come at once together)."""
+    one, two = stores
+    codes = [f"TIMED{n:03d}".replace("0", "A").replace("1", "B") for n in range(150)]
+    dealt = {code: conducted_table(one, code) for code in codes}
+    listeners = {code: two.listen(code) for code in codes}
+    clock.now += 60
+    moved = []
+    start = threading.Barrier(2)
+
+    def advance(store):
+        start.wait()
+        moved.append(store.advance_due(clock.now))
+
+    threads = [threading.Thread(target=advance, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(moved) == len(codes) and one.due(clock.now) == []
+    for code in codes:
+        after = two.load(code)
+        assert after.version == dealt[code].version + 1 and after.round.conduct.level == 9
+    for code, listener in listeners.items():
+        assert wait_for(listener, dealt[code].version + 1).round.conduct.level == 9
+        two.unlisten(listener)
+
+
+def test_a_due_table_changed_while_redis_moves_a_batch_on_is_moved_on_after_it(
+    redis_url, tmp_path, clock
+):
+    """A table a player changes between the ticker's read and its write: the batch is refused
+    whole (nothing written twice, nothing lost), and each table is then moved on alone."""
+
+    class Interrupted(RedisStore):
+        interrupt = True
+
+        def _table(self, raw):
+            table = super()._table(raw)
+            if self.interrupt and table is not None:  # the batch's read: someone acts now
+                self.interrupt = False
+                other.change(table.code, lambda t: t.join("Dee", "secret-dee"))
+            return table
+
+    ticker = Interrupted(redis_url, clock=clock, ticking=False)
+    other = open_store(redis_url, str(tmp_path), clock, ticking=False)
+    try:
+        dealt = [conducted_table(other, code) for code in ("TIMEDAAA", "TIMEDBBB", "TIMEDCCC")]
+        clock.now += 60
+        assert ticker.advance_due(clock.now) == 3
+        first = other.load("TIMEDAAA")  # joined, then moved on: both kept
+        assert first.version == dealt[0].version + 2 and first.seats[-1].name == "Dee"
+        assert first.round.conduct.level == 9
+        for table in dealt[1:]:
+            assert other.load(table.code).version == table.version + 1
+    finally:
+        ticker.close()
+        other.close()
 
 
 def test_a_change_that_changes_nothing_writes_nothing_and_tells_nobody(stores):
