@@ -27,10 +27,12 @@ from . import collector
 
 
 def default_workers() -> int:
-    """One gevent worker per core keeps the cores busy (each is an event loop, never waiting
-    on a socket), and one more takes up the slack while another renders a page. More would
-    only share the same cores: and each worker that holds one of a table's live pages reads
-    the table back at every change, so every extra worker adds to the cost of each change."""
+    """One gevent worker per core keeps the cores busy (each is an event loop: it serves its
+    other connections while one waits on the network), and one more takes up the slack
+    while another is held up (rendering a page, or waiting its turn to write to SQLite).
+    More would only share the same cores, and each worker that holds one of a table's live
+    pages reads the table back at every change: every extra worker adds to each change's
+    cost."""
     return (os.cpu_count() or 1) + 1
 
 

@@ -118,9 +118,22 @@ class RedisStore(Store):
         if raw is None:
             return None
         document = decode(raw)
-        if self.clock() - document["touched"] > IDLE_SECONDS:
+        try:
+            if self.clock() - document["touched"] > IDLE_SECONDS:
+                return None
+            state = document["state"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a table's document: {exc!r}") from exc
+        return load_table(state)
+
+    def _readable(self, code: str, raw: bytes | None) -> Table | None:
+        """``_table``, or None (logged) for a document that is not a table's: one such key
+        must not keep the others from being read, in a batch, or moved on."""
+        try:
+            return self._table(raw)
+        except ValueError:
+            LOG.exception("table %s in Redis cannot be read", code)
             return None
-        return load_table(document["state"])
 
     @contextmanager
     def _reachable(self) -> Iterator[None]:
@@ -210,7 +223,8 @@ class RedisStore(Store):
     def _advance_batch(self, codes: list[str], now: float | None) -> int:
         """Move these tables on, those still due, in one transaction (WATCH them all, read
         them in one request, write them in one MULTI/EXEC); if any changed meanwhile, each
-        is moved on alone, as ``advance`` does."""
+        is moved on alone, as ``advance`` does. Without ``now``, the clock is read once for
+        the batch (its tables are reached within moments of each other)."""
         when = self.clock() if now is None else now
         keys = [self._key(code) for code in codes]
         moved: list[Table] = []
@@ -220,8 +234,8 @@ class RedisStore(Store):
                 documents = pipe.mget(keys)
                 gone = []  # forget the deadlines of tables that are no more
                 for code, raw in zip(codes, documents, strict=True):
-                    table = self._table(raw)
-                    if table is None:
+                    table = self._readable(code, raw)
+                    if table is None:  # (or unreadable: it cannot be moved on)
                         gone.append(code)
                     elif table.deadline is not None and table.deadline <= when:
                         changed = table.tick(when)
@@ -237,7 +251,10 @@ class RedisStore(Store):
                     pipe.zrem(self.deadlines, *gone)
                 pipe.execute()
             except redis.WatchError:  # a player's act, or another process: one at a time
-                return sum(self.advance(code, when) is not None for code in codes)
+                return sum(
+                    self.advance(code, self.clock() if now is None else now) is not None
+                    for code in codes
+                )
         for new in moved:
             self._deadline_changed(new.deadline)
             self.hub.offer(new)
@@ -331,31 +348,25 @@ class RedisStore(Store):
                 events.append((code, int(version)))
             except (UnicodeDecodeError, ValueError):
                 LOG.warning("ignored a message on %s that is not an event: %r", self.channel, data)
-        codes = self.hub.wanted(events)
+        self._offer(self.hub.wanted(events))
+
+    def _offer(self, codes: list[str], restored: bool = False) -> None:
+        """Read these tables in one request and hand each to the streams held here."""
         if not codes:
             return
         with self._reachable():
             documents = self.redis.mget([self._key(code) for code in codes])
         for code, raw in zip(codes, documents, strict=True):
-            try:
-                table = self._table(raw)
-            except ValueError:
-                LOG.exception("table %s in Redis cannot be read", code)
-                continue
+            table = self._readable(code, raw)
             if table is not None:
-                self.hub.offer(table)
+                self.hub.offer(table, restored=restored)
 
     def _catch_up(self, restored: bool) -> None:
         """Hand every stream held here the newest state of its table (``restored``: after a
         reconnection, when Redis may have come back with older states than were sent)."""
-        for code in self.hub.codes():
-            try:
-                table = self.load(code)
-            except ValueError:  # a document that is not a table: nothing to show from it
-                LOG.exception("table %s in Redis cannot be read", code)
-                continue
-            if table is not None:
-                self.hub.offer(table, restored=restored)
+        codes = self.hub.codes()
+        for start in range(0, len(codes), FEED_BATCH):
+            self._offer(codes[start : start + FEED_BATCH], restored)
 
     def close(self) -> None:
         self._stop_ticker()

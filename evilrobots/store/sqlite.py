@@ -12,6 +12,7 @@ every committed change through a crash of the app or a restart of the server.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 import time
@@ -23,6 +24,8 @@ from pathlib import Path
 from ..game.codec import load_table, table_state
 from ..game.table import Table
 from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
+
+LOG = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -163,7 +166,16 @@ class SQLiteStore(Store):
                 if due_by is not None and (row[2] is None or row[2] > due_by):
                     db.execute("ROLLBACK")
                     return None
-                table = load_table(decode(row[0]))
+                try:
+                    table = load_table(decode(row[0]))
+                except ValueError:
+                    if due_by is None:
+                        raise
+                    # Not a table's document: it can never be moved on, so never due again.
+                    LOG.exception("table %s cannot be read", code)
+                    db.execute("UPDATE tables SET deadline = NULL WHERE code = ?", (code,))
+                    db.execute("COMMIT")
+                    return None
                 changed = change(table)
                 if changed is table:  # nothing to write, nobody to tell
                     db.execute("ROLLBACK")

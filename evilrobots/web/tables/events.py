@@ -12,11 +12,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import orjson
 from flask import Response, request, stream_with_context
 
 from ...game.table import Table
-from ...store import Listener, StoreUnavailable
+from ...store import Listener, StoreUnavailable, encode
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
 from .parts import SeatParts, board_parts
@@ -36,8 +35,7 @@ def retry_ms() -> int:
 def event(name: str, tag: str, data: dict[str, Any]) -> str:
     """A server-sent event, whole: one write, one packet. Its id is the tag of what it
     shows; ``clock`` is the server's time, for the timers."""
-    text = orjson.dumps(data | {"clock": now()}).decode()  # escapes every line break
-    return f"event: {name}\nid: {tag}\ndata: {text}\n\n"
+    return f"event: {name}\nid: {tag}\ndata: {encode(data | {'clock': now()})}\n\n"
 
 
 @bp.get("/t/<code>/events")

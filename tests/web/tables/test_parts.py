@@ -9,6 +9,7 @@ from flask import render_template
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
+from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import strip
 from tests.support.tables import Play, conducted
 
@@ -65,12 +66,23 @@ def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
         assert '<p class="now-note">Only &lt;you&gt; know</p>' in strip(noted)
 
 
-def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_deal(app):
+def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_deal(
+    app, monkeypatch
+):
     """Tables in the same place of a round offer the same buttons: drawn once, each table's
     strip carries its own code in every form and link and its own deal in every form."""
     one = Play(counting_down()).call(5).table
     other = replace(one, code="QRST5678", round=replace(one.round, deal_id=one.round.deal_id + 9))
     cy = 3  # holds 5: "I act at 5"
+    drawn_buttons = []
+
+    def draw_part(template, **context):
+        drawn_buttons.extend([template] if template == "table/_now.html" else [])
+        return real_draw_part(template, **context)
+
+    real_draw_part = parts.draw_part
+    monkeypatch.setattr(parts, "draw_part", draw_part)
+    monkeypatch.setattr(parts, "_STRIPS", parts.Kept(parts._STRIPS.size))  # none kept yet
     with app.test_request_context("/"):
         for table in (one, other, one):
             view = table.view_for(cy)
@@ -78,6 +90,7 @@ def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_d
             assert drawn == whole(view) and "I act at 5" in drawn
             assert drawn.count(f"/t/{table.code}/") == drawn.count("/t/") > 0
             assert drawn.count(f'value="{view.deal_tag}"') == drawn.count("<form") > 0
+    assert drawn_buttons == ["table/_now.html"]  # once, for both tables
 
 
 def test_a_view_is_known_by_its_key():
