@@ -226,7 +226,8 @@ class Store(abc.ABC):
         """Move a due table past what is due (``Table.tick``), atomically, and tell every
         process; None if it was not due (any more: another process or instance did it).
 
-        Cheap when not due: the deadline is checked before the table is read.
+        Cheap when not due: the deadline is checked before the table is read. A table that
+        cannot be read is never due again (logged): the others are moved on all the same.
         """
 
     def advance_due(self, now: float | None = None) -> int:
@@ -234,10 +235,7 @@ class Store(abc.ABC):
         table is moved on at the moment it is reached (its next timer counts from then)."""
         moved = 0
         for code in self.due(self.clock() if now is None else now):
-            try:
-                moved += self.advance(code, self.clock() if now is None else now) is not None
-            except ValueError:  # not a table's document: the others are moved on all the same
-                LOG.exception("table %s cannot be read", code)
+            moved += self.advance(code, self.clock() if now is None else now) is not None
         return moved
 
     @abc.abstractmethod

@@ -185,7 +185,9 @@ class RedisStore(Store):
                         if deadline is None or deadline > due_by:
                             pipe.unwatch()
                             return None
-                    table = self._table(pipe.get(key))
+                    raw = pipe.get(key)
+                    # Moving on, a table that cannot be read is as good as gone.
+                    table = self._table(raw) if due_by is None else self._readable(code, raw)
                     if table is None:
                         if due_by is not None:  # gone meanwhile: forget its deadline
                             pipe.multi()

@@ -421,14 +421,19 @@ def spoil(store: Store, code: str, url: str) -> None:
 
 
 def test_a_due_table_that_cannot_be_read_keeps_no_other_from_moving_on(stores, clock, url):
+    """Moved on alone (``advance``) or among others (``advance_due``, in a batch on Redis)."""
     one, two = stores
-    dealt = [conducted_table(one, code) for code in ("TIMEDAAA", "TIMEDBBB", "TIMEDCCC")]
+    codes = ("TIMEDAAA", "TIMEDBBB", "TIMEDCCC", "TIMEDDDD")
+    dealt = [conducted_table(one, code) for code in codes]
     spoil(one, "TIMEDBBB", url)
+    spoil(one, "TIMEDCCC", url)
     clock.now += 60
+    assert two.advance("TIMEDBBB", clock.now) is None
     assert two.advance_due(clock.now) == 2
-    for table in (dealt[0], dealt[2]):
+    for table in (dealt[0], dealt[3]):
         assert one.load(table.code).version == table.version + 1
-    assert "TIMEDBBB" not in two.due(clock.now + 3600), "never due again: it cannot move on"
+    due = two.due(clock.now + 3600)
+    assert due == ["TIMEDAAA", "TIMEDDDD"], "the spoilt ones never due again: they cannot move on"
 
 
 def test_the_redis_feed_reads_a_batch_of_events_whatever_is_among_them(redis_url, tmp_path):
