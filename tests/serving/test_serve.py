@@ -25,9 +25,9 @@ def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
 
 
 def test_by_default_a_worker_for_each_core_and_one_more(monkeypatch):
-    """gevent workers never wait on a socket: one per core keeps the cores busy, one more
-    takes up the slack while another renders a page (not gunicorn's 2 x cores + 1, for
-    workers that block)."""
+    """A gevent worker serves its other connections while one waits on the network: one per
+    core keeps the cores busy, one more takes up the slack while another is held up (not
+    gunicorn's 2 x cores + 1, meant for workers that block)."""
     monkeypatch.delenv("EVILROBOTS_WORKERS", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     assert serve.parse_args([]).workers == 5
