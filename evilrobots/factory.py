@@ -17,10 +17,11 @@ from .game.guide import note_for
 from .game.hand import BY_HAND
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
-from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, WINDOW_CHOICES
+from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
-from .web import errors, fragments, pages, solo, tables
+from .store import HEARTBEAT_SECONDS
+from .web import errors, forms, fragments, pages, solo, tables
 from .web.artwork import ALLEGIANCE_ART, art_for
 
 
@@ -54,6 +55,7 @@ def create_app(
         CLOCK=time.time,
         STORE=None,  # where tables live: None for SQLite in the instance folder, or redis://
         TICKER=True,  # this process moves tables on when their timers run out
+        HEARTBEAT_SECONDS=HEARTBEAT_SECONDS,  # each live page's comment, to keep proxies open
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -74,6 +76,7 @@ def create_app(
     app.register_blueprint(pages.bp)
     tables.init_app(app)
     security.init_app(app)
+    app.before_request(forms.refuse_malformed_text)
     compress.init_app(app)
     errors.init_app(app)
 
@@ -99,5 +102,6 @@ def create_app(
         debate_choices=DEBATE_CHOICES,
         pace_choices=PACE_CHOICES,
         window_choices=WINDOW_CHOICES,
+        turn_choices=TURN_CHOICES,
     )
     return app

@@ -57,9 +57,9 @@ ROBOT_NOTES: dict[str, str] = {
         "passed waiting for a last turn gets none. Best used when the passers worry you."
     ),
     "LockBot": (
-        "Permanent: once you are Good or Evil, nobody can change your allegiance (you can still "
-        "be converted while Neutral). When someone tries, reveal this card to show it failed; "
-        "showing your allegiance as well is up to you."
+        "Permanent: once you are Good or Evil, nobody can change your allegiance, you included "
+        "(you can still be converted while Neutral). When someone tries, reveal this card to "
+        "show it failed; showing your allegiance as well is up to you."
     ),
     "MiseryBot": (
         "Permanent: if you end the round on the losing team, Good or Evil but not Neutral, you "
@@ -70,8 +70,9 @@ ROBOT_NOTES: dict[str, str] = {
         "their power counts as negative for their team's total, which can swing the result."
     ),
     "PassBot": (
-        "Permanent: if you pass, you take the first turn of the Pass phase, and you can never "
-        "be the lowest power player who sits the Pass phase out."
+        "Permanent: if you pass, you may take the first turn of the Pass phase (or wait for "
+        "your power's place), and you can never be the lowest power player who sits the Pass "
+        "phase out."
     ),
     "PlusBot": (
         "Permanent: your power is three more than your card shows, for turn order, conversions "
@@ -89,7 +90,7 @@ ROBOT_NOTES: dict[str, str] = {
     "SumoBot": (
         "Permanent: normally a conversion only works on a player whose power is higher than "
         "yours; yours also work on players of equal or lower power, so they succeed unless a "
-        "robot card stops them. Reveal this card to prove it."
+        "robot card stops them. Reveal this card when your power alone would not do it."
     ),
     "SwapBot": (
         "Use it as your action: swap your power card with the round's points card. You change "

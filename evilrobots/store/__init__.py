@@ -8,6 +8,10 @@ store they talk to.
 Events are small and public: "table CODE is now at version N". Each process fans an event
 out to the streams it holds (``Hub``), loading the table once; each stream then renders its
 own viewer's view. Nothing private goes out on a channel every subscriber reads.
+
+Idle streams keep time by one schedule per process, not a timer each: the hub's heartbeat
+wheel beats each stream every ``HEARTBEAT_SECONDS`` from the moment it opened, whatever the
+table does, so no act of anyone's (a seat's own taps least of all) moves a heartbeat.
 """
 
 from __future__ import annotations
@@ -38,6 +42,11 @@ TICK_BUSY_SECONDS = 0.02
 # find each step done already, and waiting on the store to learn it would hold up the
 # streams they serve.
 LEASE_SECONDS = 3.0
+# Each open stream sends a comment this often, so that proxies keep it open: on a schedule of
+# its own, from the moment it opened, turned by one wheel per process in steps of about
+# BEAT_STEP_SECONDS.
+HEARTBEAT_SECONDS = 15.0
+BEAT_STEP_SECONDS = 0.1
 
 
 def encode(document: Any) -> str:
@@ -59,12 +68,17 @@ class TableMissing(Exception):
 
 
 class Listener:
-    """One stream's subscription to one table: the latest state, and a signal when it comes."""
+    """One stream's subscription to one table: the latest state, its heartbeats, and a signal
+    when either comes."""
+
+    __slots__ = ("_arrived", "_latest", "beats", "closed", "code", "rewound", "slot")
 
     def __init__(self, code: str) -> None:
         self.code = code
         self.closed = False  # the server is stopping: the stream should end
         self.rewound = False  # the store came back with an older state than was sent
+        self.beats = 0  # heartbeats due and not yet sent
+        self.slot = 0  # its place on the hub's heartbeat wheel
         self._latest: Table | None = None
         self._arrived = threading.Event()
 
@@ -74,35 +88,83 @@ class Listener:
             self.rewound = self.rewound or rewound
         self._arrived.set()
 
+    def beat(self) -> None:
+        """Its heartbeat is due (the hub's wheel says so)."""
+        self.beats += 1
+        self._arrived.set()
+
     def close(self) -> None:
         self.closed = True
         self._arrived.set()
 
-    def wait(self, timeout: float) -> Table | None:
-        """The newest state delivered since the last wait, or None after ``timeout`` seconds
-        (or at once, with ``closed`` set, when the server stops)."""
+    def wait(self, timeout: float | None = None) -> Table | None:
+        """The newest state delivered since the last wait, or None: when a heartbeat is due
+        (``take_beats``), when the server stops (``closed``), or after ``timeout`` seconds."""
         if not self._arrived.wait(timeout):
             return None
         self._arrived.clear()
         latest, self._latest = self._latest, None
         return latest
 
+    def take_beats(self) -> int:
+        """The heartbeats due since the last call (each stream sends one comment for them)."""
+        beats, self.beats = self.beats, 0
+        return beats
+
 
 class Hub:
-    """The streams one process holds, by table; fans each event out to them."""
+    """The streams one process holds, by table; fans each event out to them, and beats each
+    one's heartbeat on a wheel that turns by itself (one thread, whatever the streams)."""
 
-    def __init__(self, load: Callable[[str], Table | None]) -> None:
+    def __init__(
+        self, load: Callable[[str], Table | None], heartbeat: float = HEARTBEAT_SECONDS
+    ) -> None:
         self._load = load
         self._listeners: dict[str, set[Listener]] = {}
         self._dispatched: dict[str, int] = {}  # the newest version handed out, by table
         self._lock = threading.Lock()
         self.closed = False
+        # The wheel: a slot per step of the heartbeat's period; each stream sits in the slot
+        # the hand had just passed when it opened, and beats each time the hand comes round.
+        self.heartbeat = heartbeat
+        self._slots = max(1, round(heartbeat / BEAT_STEP_SECONDS))
+        self._wheel: list[set[Listener]] = [set() for _ in range(self._slots)]
+        self._hand = 0
+        self._turning: threading.Thread | None = None
+        self._epoch = 0.0
+        self._stop = threading.Event()
 
     def add(self, listener: Listener) -> None:
         with self._lock:
             self._listeners.setdefault(listener.code, set()).add(listener)
+            listener.slot = (self._hand - 1) % self._slots
+            self._wheel[listener.slot].add(listener)
+            if self._turning is None:
+                self._epoch = time.monotonic()  # the schedule starts with the first stream
+                self._turning = threading.Thread(
+                    target=self._turn, name="evilrobots-heartbeat", daemon=True
+                )
+                self._turning.start()
         if self.closed:
             listener.close()
+
+    def _turn(self) -> None:
+        """Turn the wheel a slot a step, on a schedule fixed when it started: a late step
+        (a busy process) is made up at once, so each stream's beats stay where they were."""
+        step = self.heartbeat / self._slots
+        start = self._epoch
+        steps = 0
+        while not self._stop.is_set():
+            steps += 1
+            delay = start + steps * step - time.monotonic()
+            if delay > 0 and self._stop.wait(delay):
+                return
+            with self._lock:
+                hand = self._hand
+                self._hand = (hand + 1) % self._slots
+                due = list(self._wheel[hand])
+            for listener in due:
+                listener.beat()
 
     def close(self) -> None:
         """The server is stopping: end every stream this process holds.
@@ -111,12 +173,14 @@ class Hub:
         may wait: so it takes no lock. The code it interrupted is paused between two steps,
         and these copies see the sets whole."""
         self.closed = True
+        self._stop.set()
         listeners = [one for group in list(self._listeners.values()) for one in list(group)]
         for listener in listeners:
             listener.close()
 
     def remove(self, listener: Listener) -> None:
         with self._lock:
+            self._wheel[listener.slot].discard(listener)
             listeners = self._listeners.get(listener.code)
             if listeners is not None:
                 listeners.discard(listener)
@@ -183,8 +247,9 @@ class Store(abc.ABC):
         load: Callable[[str], Table | None],
         clock: Callable[[], float] = time.time,
         ticking: bool = True,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
-        self.hub = Hub(load)
+        self.hub = Hub(load, heartbeat)
         self.clock = clock
         # Made here, in the process (and under the threading model, patched by gevent or
         # not) that will use them: a lock made before gevent patches threading would block
@@ -335,23 +400,34 @@ class Store(abc.ABC):
 
 
 def open_store(
-    url: str | None, instance_path: str, clock: Callable[[], float], ticking: bool = True
+    url: str | None,
+    instance_path: str,
+    clock: Callable[[], float],
+    ticking: bool = True,
+    heartbeat: float = HEARTBEAT_SECONDS,
 ) -> Store:
     """The store a URL names: ``redis://host:port/db``, or SQLite in the instance folder.
-    ``ticking``: this process moves due tables on by itself."""
+    ``ticking``: this process moves due tables on by itself; ``heartbeat``: how often each
+    open stream beats."""
     if url and url.startswith(("redis://", "rediss://", "unix://")):
         from .redis import RedisStore
 
-        return RedisStore(url, clock=clock, ticking=ticking)
+        return RedisStore(url, clock=clock, ticking=ticking, heartbeat=heartbeat)
     if url and not url.startswith("sqlite:"):
         raise ValueError(f"unknown store {url!r}: use redis://HOST:PORT/DB, or none for SQLite")
     from .sqlite import SQLiteStore
 
     path = url.removeprefix("sqlite:") if url else None
-    return SQLiteStore(path or f"{instance_path}/tables.sqlite3", clock=clock, ticking=ticking)
+    return SQLiteStore(
+        path or f"{instance_path}/tables.sqlite3",
+        clock=clock,
+        ticking=ticking,
+        heartbeat=heartbeat,
+    )
 
 
 __all__ = [
+    "HEARTBEAT_SECONDS",
     "IDLE_SECONDS",
     "Hub",
     "Listener",

@@ -26,7 +26,7 @@ import redis
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
-from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
+from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)
 
@@ -83,8 +83,9 @@ class RedisStore(Store):
         clock: Callable[[], float] = time.time,
         prefix: str = "evilrobots:",
         ticking: bool = True,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
-        super().__init__(self.load, clock, ticking)
+        super().__init__(self.load, clock, ticking, heartbeat)
         self.url = url
         self.prefix = prefix
         self.channel = prefix + "events"

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
-from . import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
+from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)
 
@@ -60,11 +60,15 @@ class SQLiteStore(Store):
     """Tables in one SQLite file, shared by every process on this machine."""
 
     def __init__(
-        self, path: str, clock: Callable[[], float] = time.time, ticking: bool = True
+        self,
+        path: str,
+        clock: Callable[[], float] = time.time,
+        ticking: bool = True,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
         self.path = path
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        super().__init__(self.load, clock, ticking)
+        super().__init__(self.load, clock, ticking, heartbeat)
         self._idle: list[sqlite3.Connection] = []
         self._idle_lock = threading.Lock()
         self._stop = threading.Event()

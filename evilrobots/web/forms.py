@@ -5,10 +5,32 @@ Shared by the applet and the tables: both post the same card controls.
 
 from __future__ import annotations
 
+from urllib.parse import unquote_to_bytes
+
 from flask import abort, request
 
 from ..game.actions import Action, Part
 from ..game.cards import Allegiance
+
+MALFORMED = (
+    "Some of what you sent is not readable text (it is not valid UTF-8): retype it, and send "
+    "it again."
+)
+
+
+def refuse_malformed_text() -> None:
+    """Refuse, with 400 in words, a form or query whose text is not valid UTF-8 (such as
+    ``%ED%A0%80``, half of a surrogate pair), before anything reads it: Werkzeug would keep
+    such a value as its literal percent-escapes, and a name would be stored so."""
+    raw = [request.query_string]
+    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
+        raw.append(request.get_data(cache=True))  # the form is then read from this copy
+    for body in raw:
+        for pair in body.split(b"&"):
+            try:
+                unquote_to_bytes(pair.replace(b"+", b" ")).decode("utf-8")
+            except UnicodeDecodeError:
+                abort(400, description=MALFORMED)
 
 
 def wants_json() -> bool:

@@ -141,7 +141,9 @@
       const data = new URLSearchParams();
       data.append("round", state.round);
       state.hidden.forEach(function (part) { data.append("hidden", part); });
-      data.append("allegiance", state.allegiance);
+      // At a table the app runs, the allegiance is the table's: the card view has no
+      // controls for it, and the phone never sends one.
+      if (hand.querySelector("form.choose")) data.append("allegiance", state.allegiance);
       return post(hand.dataset.syncUrl, data).then(function () {
         setOffline(false);
         if (!syncQueued) forget();

@@ -55,6 +55,17 @@
     arm(form);
   }, true);
 
+  // A plain form goes once: a second tap while its page loads sends nothing (the server
+  // refuses a form that lands twice all the same). Free again after a few seconds, in case
+  // the first never arrived.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (event.defaultPrevented || form.hasAttribute("data-act")) return;
+    if (form.dataset.sent) { event.preventDefault(); return; }
+    form.dataset.sent = "true";
+    setTimeout(function () { delete form.dataset.sent; }, 5000);
+  });
+
   // ---- Copy a link, or hand it to the phone's share sheet (for the call's chat) -----------
 
   function offerSharing() {

@@ -91,7 +91,7 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     expect(now_says(cy.page)).to_contain_text("You reacted")
     expect(board.get_by_text("The Pass phase", exact=True)).to_be_visible(timeout=SLOW * 2)
     expect(
-        board.get_by_text("Di · shows their power for the Pass phase · PassBot · power 2")
+        board.get_by_text("Di · shows their power for the Pass phase · power 2")  # alone
     ).to_be_visible()
     expect(now_says(di.page)).to_contain_text("Di's turn in the Pass phase")
     expect(di.page.get_by_role("link", name="Yourself")).to_have_count(0)  # not in the Pass phase
@@ -186,5 +186,5 @@ def test_every_choice_in_the_strip_fits_a_phone_from_320_px(open_seat, live_serv
     ada.page.get_by_role("button", name="Bob", exact=True).click()
     bob.page.get_by_role("button", name="No reaction").click()
     expect(bob.page.get_by_role("button", name="Show my allegiance")).to_be_visible()
-    expect(now_says(bob.page)).to_contain_text("The conversion failed: show the table why")
+    expect(now_says(bob.page)).to_contain_text("Your conversion failed: show the table why")
     fits(bob, "the proofs of a failed conversion")

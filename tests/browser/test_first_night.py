@@ -165,7 +165,7 @@ def test_the_board_fits_1280_by_720_through_ten_rounds_of_nine_players(
     fits_the_board(board, "before the first deal")
     robots = ["SumoBot", "LockBot", "PushBot", "FreeBot", "PassBot", "BlockBot", "ForceBot"]
     for number in range(1, 11):
-        assert ada.post("/deal").status_code == 303
+        assert ada.deal().status_code == 303
         table = give(
             live_app,
             ada.code,
@@ -352,7 +352,7 @@ def test_on_a_phone_the_board_keeps_every_card_whole_and_the_backs_stand_out_in_
         phone.join(phones[0].code)
     phones[0].post("/npr-rule", npr="yes")
     phones[0].by_voice()
-    assert phones[0].post("/deal").status_code == 303
+    assert phones[0].deal().status_code == 303
     board = new_phone({"width": size[0], "height": size[1]})
     board.emulate_media(color_scheme="dark")
     board.goto(f"{live_server}/t/{phones[0].code}/board")

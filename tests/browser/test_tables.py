@@ -352,6 +352,8 @@ def nine_at_the_end(
     and ended (and, with ``keep``, its split agreed and its score kept: Ada takes all 8)."""
     import random
 
+    from evilrobots.game.table.conduct import Settings
+
     ada = open_seat("Ada")
     url = start_table(ada, live_server)
 
@@ -359,6 +361,7 @@ def nine_at_the_end(
         for number, name in enumerate(NINE[1:]):
             table = table.join(name, f"secret-{number}")
         table = table.set_target(table.host, target)
+        table = table.set_settings(table.host, Settings(conducted=False))  # ends when told
         table = table.deal(table.host, random.Random(6)).end_round(table.host)
         counted = table.tally()
         assert counted.winner is not None and len(counted.winners) > 1, "a split to settle"

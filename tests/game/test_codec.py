@@ -27,7 +27,7 @@ def test_a_table_survives_the_round_trip_through_json(three):
         .choose(1, 1, Allegiance.EVIL)
         .offer_move(3, "t", 10.0)
         .set_npr(1, True)
-        .deal(1, random.Random(2))
+        .deal(1, random.Random(2), again=True)
         .convert_npr(1, 2, Allegiance.GOOD)
         .reveal(1, 2, Action.END_OF_ROUND)
         .leave(3)  # mid-round: the round remembers who left
@@ -122,7 +122,7 @@ def test_load_refuses_anything_that_is_not_a_hand(state):
 def test_a_hand_read_before_does_not_let_a_wrong_type_through(three):
     """Each process keeps the hands it has read from tables' documents; a document whose hand
     says ``true`` where it had ``1`` is still refused, not taken for the hand it resembles."""
-    table = three.deal(1, random.Random(3))
+    table = three.deal(1, random.Random(3), again=True)
     for field, value in (("p", 1), ("r", 1), ("r", 0)):
         state = table_state(table)
         state["round"]["hands"][0][1][field] = value
@@ -140,7 +140,7 @@ def test_a_hand_read_before_does_not_let_a_wrong_type_through(three):
 
 def test_a_hand_written_twice_is_written_the_same_and_apart(three):
     """Written once per process, each document still gets a dict of its own."""
-    table = three.deal(1, random.Random(3))
+    table = three.deal(1, random.Random(3), again=True)
     first, second = table_state(table), table_state(table)
     assert first == second
     first["round"]["hands"][0][1]["p"] = 99

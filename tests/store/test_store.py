@@ -288,7 +288,7 @@ def test_while_redis_is_down_the_store_says_unavailable_and_pages_say_503(own_re
         for response in [
             client.get(seat),
             client.get(seat + "/board"),
-            client.post(seat + "/deal"),
+            client.post(seat + "/deal", data={"round": "00000000"}),
             client.post("/table", data={"name": "Bob"}),
             client.post("/table/join", data={"code": "ABCD2345"}),
         ]:
@@ -301,7 +301,7 @@ def test_while_redis_is_down_the_store_says_unavailable_and_pages_say_503(own_re
     finally:
         own_redis.start()
     assert client.get(seat).status_code == 200, "the seat is still this browser's"
-    assert client.post(seat + "/deal").status_code == 303
+    assert client.post(seat + "/deal", data={"round": "00000000"}).status_code == 303
     app.extensions["evilrobots.store"].close()
 
 

@@ -52,3 +52,16 @@ def give(app: Any, code: str, points: int | None = None, **players: Cards) -> Ta
     return app.extensions["evilrobots.store"].change(
         code, lambda table: known(table, points, **players)
     )
+
+
+def run_out(app: Any, code: str) -> Table:
+    """Time passes, in the app's store, until the round the app runs has nothing left on a
+    timer: every call, turn, window and proof runs out, and the round waits for the host to
+    end it (its live pages follow)."""
+
+    def finish(table: Table) -> Table:
+        while table.deadline is not None:
+            table = table.tick(table.deadline)
+        return table
+
+    return app.extensions["evilrobots.store"].change(code, finish)

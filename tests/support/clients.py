@@ -40,6 +40,7 @@ class Phone:
     """One player's browser at a table, through the Flask test client."""
 
     def __init__(self, app: Any, name: str) -> None:
+        self.app = app
         self.client = app.test_client()
         self.name = name
         self.code = ""
@@ -57,8 +58,18 @@ class Phone:
 
     def by_voice(self) -> None:
         """The host chooses to call the next round by voice."""
-        settings = {"conducted": "no", "debate": "60", "pace": "5", "window": "8"}
+        settings = {"conducted": "no", "debate": "60", "pace": "5", "window": "8", "turn": "60"}
         assert self.post("/settings", **settings).status_code == 303
+
+    def deal(self, again: bool = False):
+        """The host taps Deal (or, ``again``, Deal this round again) on a page that shows the
+        table as it is now."""
+        form = {"round": f"{table_of(self.app, self.code).deals:08x}"}
+        return self.post("/deal", **form, **({"again": "yes"} if again else {}))
+
+    def new_game(self):
+        """The host taps New game on a page that shows the table as it is now."""
+        return self.post("/new-game", round=f"{table_of(self.app, self.code).deals:08x}")
 
     def page(self, path: str = "") -> str:
         response = self.client.get(f"/t/{self.code}{path}")

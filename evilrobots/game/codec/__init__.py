@@ -254,7 +254,10 @@ def table_state(table: Table) -> dict[str, Any]:
                 for u in round_.uses
             ],
             "ended": round_.ended,
+            "abandoned": round_.abandoned,
+            "again": round_.again,
             "proposal": _proposal_state(round_.proposal),
+            "proposals": round_.proposals,
             "scaredy": round_.scaredy,
             "kept": round_.kept,
             "id": round_.deal_id,
@@ -289,7 +292,10 @@ def load_table(state: dict[str, Any]) -> Table:
                     for seat, robot, copied, target, bet in round_state.get("uses", [])
                 ),
                 ended=round_state.get("ended", False),
+                abandoned=round_state.get("abandoned", False),
+                again=round_state.get("again", False),
                 proposal=_proposal(round_state.get("proposal")),
+                proposals=round_state.get("proposals", int(bool(round_state.get("proposal")))),
                 scaredy=tuple((seat, bool(v)) for seat, v in round_state.get("scaredy", [])),
                 kept=round_state.get("kept", False),
                 deal_id=round_state.get("id", round_state["number"]),

@@ -14,7 +14,6 @@ from ..table.conduct import (
     Kind,
     Outcome,
     Pending,
-    Proof,
     Reaction,
     Settings,
     Stage,
@@ -23,14 +22,14 @@ from ..table.conduct import (
 
 
 def settings_state(settings: Settings) -> list[Any]:
-    return [settings.conducted, settings.debate, settings.pace, settings.window]
+    return [settings.conducted, settings.debate, settings.pace, settings.window, settings.turn]
 
 
 def load_settings(state: list[Any] | None) -> Settings:
     if state is None:
         return Settings()
-    conducted, debate, pace, window = state
-    return Settings(bool(conducted), debate, pace, window)
+    conducted, debate, pace, window, *turn = state  # (no turn timer before its clock came)
+    return Settings(bool(conducted), debate, pace, window, *turn)
 
 
 def _value(member: Any) -> Any:
@@ -41,6 +40,7 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
     if conduct is None:
         return None
     chain = conduct.chain
+    proof = conduct.proof
     return {
         "s": settings_state(conduct.settings),
         "st": conduct.stage.value,
@@ -63,7 +63,6 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
             "a": chain.allegiance.value,
             "told": chain.told.value,
             "truth": chain.truth.value,
-            "why": _value(chain.reason),
             "rx": [
                 [r.seat, ROBOT_INDEX[r.robot], r.outcome.value, _value(r.allegiance)]
                 for r in chain.reactions
@@ -73,8 +72,14 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
         },
         "g": conduct.gandalf,
         "so": conduct.sat_out,
-        "pr": [[p.seat, _value(p.reason), p.before.value] for p in conduct.proving],
+        "pf": None
+        if conduct.proof is None
+        else [proof.seat, proof.by, proof.kind.value, proof.before.value],
+        "od": conduct.ordering,
+        "un": conduct.until,
+        "la": conduct.last,
         "cb": [[c.seat, _value(c.shows), c.story.value] for c in conduct.cheats],
+        "pw": conduct.waits,
     }
 
 
@@ -108,7 +113,6 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
             Allegiance(chain["a"]),
             Outcome(chain["told"]),
             Outcome(chain["truth"]),
-            Proof(chain["why"]) if chain["why"] else None,
             tuple(
                 Reaction(seat, ROBOTS[robot], Outcome(outcome), Allegiance(a) if a else None)
                 for seat, robot, outcome, a in chain["rx"]
@@ -118,12 +122,21 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
         ),
         gandalf=bool(state["g"]),
         sat_out=_seats(state["so"]),
-        proving=tuple(
-            Pending(seat, Proof(why) if why else None, Allegiance(before))
-            for seat, why, before in state["pr"]
-        ),
+        # A round written before proofs had their own step ("pr") owes none now.
+        proof=_pending(state.get("pf")),
+        ordering=state.get("od"),
+        until=state.get("un"),
+        last=state.get("la"),
         cheats=tuple(
             Cheat(seat, Allegiance(shows) if shows else None, Story(story))
             for seat, shows, story in state["cb"]
         ),
+        waits=_seats(state.get("pw", ())),
     )
+
+
+def _pending(state: list[Any] | None) -> Pending | None:
+    if state is None:
+        return None
+    seat, by, kind, before = state
+    return Pending(seat, by, Kind(kind), Allegiance(before))

@@ -3,8 +3,13 @@
 The Debate (a timer, passes), then the Countdown (powers called from 9 down to 1 at a steady
 pace, "I act" only for the seats that can), each turn (a conversion settled here, yourself, a
 robot's action, or a pass), a reaction window after every conversion (a chain resolved in
-order), then the Pass phase (its order worked out here), and the round waits for the host to
-end it.
+order), the proof of a conversion that failed, the order of tied seats, then the Pass phase
+(its order worked out here), and the round waits for the host to end it.
+
+Every step has its clock: the Debate (unless the host starts the Countdown), each call, each
+turn, each window, each proof, each tie's order. When one runs out the round goes on by
+itself: a turn nobody takes is passed, a proof nobody gives is shown by the app, a tie nobody
+orders goes in its first order.
 
 This module holds the conducted round's state; ``seats`` reads what a seat may do from it,
 ``steps`` holds what every phase shares (the board's log, the turn given and ended),
@@ -41,6 +46,9 @@ PACE_SECONDS = 5
 PACE_CHOICES = range(3, 16)
 WINDOW_SECONDS = 8
 WINDOW_CHOICES = range(5, 31)
+# Each turn, from the moment it is given: when it runs out, the seat passes.
+TURN_SECONDS = 60
+TURN_CHOICES = range(15, 181, 15)
 
 
 class Stage(enum.Enum):
@@ -96,12 +104,14 @@ class Kind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The host's choices for the next deal."""
+    """The host's choices for the next deal. ``window`` times every short step: a reaction
+    window, the proof of a failed conversion, a tie's order."""
 
     conducted: bool = True  # False: the table calls the round itself, by voice
     debate: int = DEBATE_SECONDS
     pace: int = PACE_SECONDS
     window: int = WINDOW_SECONDS
+    turn: int = TURN_SECONDS
 
     def check(self) -> Settings:
         """These settings, or a GameError saying which one is out of bounds."""
@@ -115,6 +125,11 @@ class Settings:
             raise GameError(
                 f"A reaction window lasts {WINDOW_CHOICES.start} to {WINDOW_CHOICES.stop - 1} "
                 "seconds."
+            )
+        if self.turn not in TURN_CHOICES:
+            raise GameError(
+                f"A turn lasts {TURN_CHOICES[0]} to {TURN_CHOICES[-1]} seconds, in steps of "
+                f"{TURN_CHOICES.step}."
             )
         return self
 
@@ -134,9 +149,8 @@ class Conversion:
     """A conversion in its reaction chain.
 
     ``told`` is the outcome published; ``truth`` the outcome as it is. They differ only when
-    the target is CheatBot and tells another story. ``reason`` is why it truly failed (a
-    secret until the target shows it). Each reaction defeats the one before; the last
-    decides, and from the first reaction on, what is told is the truth.
+    the target is CheatBot and tells another story. Each reaction defeats the one before; the
+    last decides, and from the first reaction on, what is told is the truth.
     """
 
     kind: Kind
@@ -145,7 +159,6 @@ class Conversion:
     allegiance: Allegiance  # what the target takes if it works
     told: Outcome
     truth: Outcome
-    reason: Proof | None = None  # why it truly failed: the target's power, or LockBot
     reactions: tuple[Reaction, ...] = ()
     answered: tuple[int, ...] = ()  # the seats that said No reaction to this window
     deadline: float = 0.0  # when this window closes
@@ -174,11 +187,13 @@ class Cheat:
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A target whose failed conversion it may still prove: why it truly failed, and the
-    allegiance it had (the one it shows to say nothing changed)."""
+    """The target of a conversion that failed, owing its proof now: who converted it and how
+    (what its power proof is measured against), and the allegiance it had before (what
+    CheatBot shows, if it told the table a conversion that worked had failed)."""
 
     seat: int
-    reason: Proof | None
+    by: int
+    kind: Kind
     before: Allegiance
 
 
@@ -197,17 +212,26 @@ class Conduct:
     missed: tuple[int, ...] = ()  # seats that let their call pass (each knows only its own)
     queue: tuple[int, ...] = ()  # seats waiting for their turn, in order
     turn: int | None = None  # the seat taking its turn
-    chooser: int | None = None  # the seat that may set the order of the tied seats waiting
+    chooser: int | None = None  # the Countdown: the first to act at the level called
     chain: Conversion | None = None  # a conversion whose reaction window is open
     gandalf: bool = False  # GandalfBot acted: no Pass phase this round
     sat_out: tuple[int, ...] = ()  # the Pass phase's lowest powers, who sit it out
-    proving: tuple[Pending, ...] = ()  # targets of a failed conversion who may still show why
+    proof: Pending | None = None  # the target of a failed conversion, owing its proof now
+    ordering: int | None = None  # the seat choosing which of the tied seats goes next
+    until: float | None = None  # when the turn, the proof or the tie's order runs out
+    last: int | None = None  # the seat whose turn ended last (it orders the Pass phase's ties)
     cheats: tuple[Cheat, ...] = ()
+    waits: tuple[int, ...] = ()  # PassBot seats that chose to act at their power, not first
 
     @property
     def busy(self) -> bool:
-        """A turn is being taken or a reaction window is open: the call waits."""
-        return self.turn is not None or self.chain is not None
+        """A turn, a reaction window, a proof or a tie's order is under way: the call waits."""
+        return (
+            self.turn is not None
+            or self.chain is not None
+            or self.proof is not None
+            or self.ordering is not None
+        )
 
     def cheat_of(self, seat: int) -> Cheat:
         return next((c for c in self.cheats if c.seat == seat), Cheat(seat))
@@ -217,7 +241,7 @@ class Conduct:
         """When something is next due (``tick`` then moves the round on)."""
         if self.chain is not None:
             return self.chain.deadline
-        return None if self.busy else self.deadline
+        return self.until if self.busy else self.deadline
 
 
 Names = dict[int, str]  # each seat's name, for the board's log

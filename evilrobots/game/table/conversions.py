@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
-from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, PLUSBOT, SUMOBOT, Allegiance, Robot
+from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
 from .conduct import (
     Cheat,
+    Conduct,
     Conversion,
     Kind,
     Names,
@@ -28,8 +29,8 @@ from .conduct import (
     conduct_of,
 )
 from .round import NPR_SEAT, Round
-from .seats import effective, hand_of, locked, proofs_for, reactions_for, shows, to_answer
-from .steps import name_of, next_turn, say, turn_of, turn_over, with_conduct
+from .seats import effective, hand_of, locked, reactions_for, shows, to_answer
+from .steps import end_turn_of, hold_call, holds, name_of, next_turn, say, turn_of, with_conduct
 
 
 def convert(
@@ -55,6 +56,8 @@ def convert(
     if kind is Kind.SELF:
         if conduct.stage is Stage.PASS:
             raise Conflict("Nobody converts themselves in the Pass phase.")
+        if locked(round_, seat):
+            raise NotAllowed("LockBot: your allegiance cannot change from Good or Evil.")
         target = seat
     elif target == seat:
         raise GameError("To change your own allegiance, convert yourself.")
@@ -67,7 +70,7 @@ def convert(
         allegiance = shows(conduct, seat, hand)
     if allegiance is None:
         raise GameError("Choose the allegiance: Good, Evil or Neutral.")
-    truth, reason = settle(round_, seat, target, kind)
+    truth = settle(round_, seat, target, kind)
     told = truth
     target_hand = round_.hand_of(target) if target != NPR_SEAT else None
     if kind is not Kind.SELF and target_hand is not None and target_hand.robot is CHEATBOT:
@@ -81,6 +84,7 @@ def convert(
             seat,
             Action.CONVERT_OTHER,
             f"converts {whom}",
+            robot=SUMOBOT if sumo_shows(round_, seat, target) else None,
             power=hand.power,
             allegiance=allegiance,
         )
@@ -113,30 +117,42 @@ def convert(
             "it works" if told is Outcome.WORKED else "it fails",
         )
     chain = Conversion(
-        kind, seat, target, allegiance, told, truth, reason, deadline=now + conduct.settings.window
+        kind, seat, target, allegiance, told, truth, deadline=now + conduct.settings.window
     )
     return with_conduct(round_, replace(conduct, chain=chain))
 
 
-def settle(round_: Round, by: int, target: int, kind: Kind) -> tuple[Outcome, Proof | None]:
-    """Whether a conversion works, and if not, why.
+def _power_of(round_: Round, seat: int) -> int:
+    return effective(round_.hand_of(seat) if seat != NPR_SEAT else None)
 
-    LockBot, while Good or Evil, resists any conversion but one's own. Otherwise PushBot's and
-    one's own work; a conversion of another works if the instigator's power is lower than the
-    target's (PlusBot counting 3 more, on either side), and always if it is SumoBot.
+
+def lower(round_: Round, by: int, target: int) -> bool:
+    """Whether the instigator's power is lower than the target's (PlusBot counting 3 more, on
+    either side): the rules' first way a conversion works."""
+    return _power_of(round_, by) < _power_of(round_, target)
+
+
+def sumo_shows(round_: Round, by: int, target: int) -> bool:
+    """Whether SumoBot shows its card to convert: only where its power alone does not do it
+    (a target of equal or lower power), as "a Robot card ... that declares the conversion to
+    be successful"."""
+    return holds(round_, by, SUMOBOT) and not lower(round_, by, target)
+
+
+def settle(round_: Round, by: int, target: int, kind: Kind) -> Outcome:
+    """Whether a conversion works.
+
+    LockBot, while Good or Evil, resists any conversion of it. Otherwise PushBot's and one's
+    own work; a conversion of another works if the instigator's power is lower than the
+    target's, and for SumoBot (showing its card) on an equal or lower power too.
     """
     if kind is Kind.SELF:
-        return Outcome.WORKED, None
+        return Outcome.WORKED
     if locked(round_, target):
-        return Outcome.FAILED, Proof.LOCKBOT
-    if kind is Kind.PUSH:
-        return Outcome.WORKED, None
-    instigator = hand_of(round_, by)
-    if instigator.robot is SUMOBOT:
-        return Outcome.WORKED, None
-    if effective(instigator) < effective(round_.hand_of(target) if target != NPR_SEAT else None):
-        return Outcome.WORKED, None
-    return Outcome.FAILED, Proof.POWER
+        return Outcome.FAILED
+    if kind is Kind.PUSH or holds(round_, by, SUMOBOT) or lower(round_, by, target):
+        return Outcome.WORKED
+    return Outcome.FAILED
 
 
 def react(
@@ -238,7 +254,6 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
         round_ = _take(round_, chain.by, chain.allegiance)
     elif real is Outcome.DONE_OVER:
         round_ = _take(round_, chain.target, chain.reactions[-1].allegiance or before)
-    proving = conduct.proving
     if shown is Outcome.WORKED:
         round_ = say(
             round_,
@@ -269,17 +284,20 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
         )
     else:
         round_ = say(round_, names, chain.target, Action.CONVERTED, "is not converted")
-        if not chain.reactions and chain.kind is not Kind.SELF and chain.target != NPR_SEAT:
-            reason = chain.reason if chain.truth is Outcome.FAILED else None
-            proving = (
-                *(p for p in proving if p.seat != chain.target),
-                Pending(chain.target, reason, before),
-            )
-    conduct = replace(conduct, chain=None, proving=proving)
-    conduct = (
-        turn_over(conduct, chain.by, now) if conduct.turn == chain.by else next_turn(conduct, now)
+    conduct = replace(conduct, chain=None)
+    if conduct.turn == chain.by:
+        conduct = end_turn_of(conduct, chain.by)
+    owed = (
+        shown is Outcome.FAILED
+        and not chain.reactions
+        and chain.kind is not Kind.SELF
+        and round_.hand_of(chain.target) is not None
     )
-    return with_conduct(round_, conduct)
+    if owed:  # the target proves it now, before anything else goes on
+        conduct = hold_call(conduct, now)
+        proof = Pending(chain.target, chain.by, chain.kind, before)
+        conduct = replace(conduct, proof=proof, until=now + conduct.settings.window)
+    return with_conduct(round_, next_turn(round_, conduct, now))
 
 
 def _allegiance(round_: Round, seat: int) -> Allegiance:
@@ -299,18 +317,67 @@ def _take(round_: Round, seat: int, allegiance: Allegiance) -> Round:
     return round_.with_hand(seat, hand.choose(allegiance))
 
 
-def prove(round_: Round, names: Names, seat: int, proof: Proof) -> Round:
-    """The target of a failed conversion shows why it failed: its power (its power card, and
-    PlusBot's card with it), its LockBot card, or its allegiance, unchanged."""
+# When its time runs out, the app shows the first of these that holds (the rules' own order:
+# "Proof typically requires showing one's Robot card ... or Power card ... Alternatively,
+# simply showing your new Allegiance will suffice"), the power first: it shows no more than a
+# claim at the target's level would, and ScaredyBot keeps its bonus.
+PROOF_ORDER = (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
+
+
+def proofs_for(round_: Round, conduct: Conduct, seat: int) -> tuple[Proof, ...]:
+    """How the target owing its proof now may prove the conversion failed, of the proofs that
+    hold at this moment: its power (equal to or lower than the instigator's, against anyone
+    but SumoBot and PushBot), its LockBot card (while Good or Evil), or its allegiance."""
+    pending = conduct.proof
+    if pending is None or pending.seat != seat:
+        return ()
+    found = []
+    by_power = (
+        pending.kind is Kind.OTHER
+        and round_.hand_of(pending.by) is not None
+        and not holds(round_, pending.by, SUMOBOT)
+        and not lower(round_, pending.by, seat)
+    )
+    if by_power:
+        found.append(Proof.POWER)
+    if locked(round_, seat):
+        found.append(Proof.LOCKBOT)
+    found.append(Proof.ALLEGIANCE)
+    return tuple(proof for proof in PROOF_ORDER if proof in found)
+
+
+def prove(round_: Round, names: Names, seat: int, proof: Proof, now: float) -> Round:
+    """The target of a failed conversion shows why it failed, now: its power card (PlusBot's
+    card is never more than its power, so the card alone proves it is not above the
+    instigator's), its LockBot card, or the allegiance it holds (CheatBot: the one it chose
+    to show, or the one it had). Then the call goes on."""
     conduct = conduct_of(round_)
-    pending = next((p for p in conduct.proving if p.seat == seat), None)
-    if pending is None:
-        raise Conflict("There is no failed conversion of yours to prove.")
+    pending = conduct.proof
+    if pending is None or pending.seat != seat:
+        raise Conflict("There is no failed conversion of yours to prove now.")
     if proof not in proofs_for(round_, conduct, seat):
         raise NotAllowed("That does not prove why it failed: show something that does.")
+    return _show_proof(round_, names, pending, proof, now)
+
+
+def prove_for(round_: Round, names: Names, now: float) -> Round:
+    """The proof's time ran out: the app shows the first proof that holds, for the target."""
+    conduct = conduct_of(round_)
+    pending = conduct.proof
+    if pending is None:
+        return round_
+    proof = proofs_for(round_, conduct, pending.seat)[0]
+    return _show_proof(round_, names, pending, proof, now, by_the_app=True)
+
+
+def _show_proof(
+    round_: Round, names: Names, pending: Pending, proof: Proof, now: float, by_the_app=False
+) -> Round:
+    conduct = conduct_of(round_)
+    seat = pending.seat
     hand = hand_of(round_, seat)
+    effect = "time ran out: shown by the app" if by_the_app else ""
     if proof is Proof.POWER:
-        robot = hand.robot if hand.robot is PLUSBOT else None
         round_ = say(
             round_,
             names,
@@ -318,19 +385,33 @@ def prove(round_: Round, names: Names, seat: int, proof: Proof) -> Round:
             Action.RESISTED_BY_POWER,
             "shows why it failed",
             power=hand.power,
-            robot=robot,
+            effect=effect,
         )
     elif proof is Proof.LOCKBOT:
         round_ = say(
-            round_, names, seat, Action.RESISTED_BY_ROBOT, "shows why it failed", robot=hand.robot
+            round_,
+            names,
+            seat,
+            Action.RESISTED_BY_ROBOT,
+            "shows why it failed",
+            robot=hand.robot,
+            effect=effect,
         )
     else:
-        shown = pending.before
+        shown = hand.allegiance
         if hand.robot is CHEATBOT:
             shown = conduct.cheat_of(seat).shows or pending.before
-        round_ = say(round_, names, seat, Action.CONVERTED, "shows it failed", allegiance=shown)
-    proving = tuple(p for p in conduct.proving if p.seat != seat)
-    return with_conduct(round_, replace(conduct, proving=proving))
+        round_ = say(
+            round_,
+            names,
+            seat,
+            Action.CONVERTED,
+            "shows it failed",
+            allegiance=shown,
+            effect=effect,
+        )
+    conduct = replace(conduct, proof=None, until=None)
+    return with_conduct(round_, next_turn(round_, conduct, now))
 
 
 def choose_cheat(round_: Round, seat: int, shows: Allegiance | None, story: Story) -> Round:

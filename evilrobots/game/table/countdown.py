@@ -9,15 +9,28 @@ nothing; a seat that lets its level go by has no turn, and only its own phone kn
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 from ..actions import Action
 from ..cards import FREEBOT, PASSBOT, PLUSBOT
 from ..errors import Conflict, NotAllowed
-from .conduct import TOP_LEVEL, Conduct, Names, Stage, conduct_of
-from .conversions import resolve
+from .conduct import PLUS, TOP_LEVEL, Conduct, Names, Stage, conduct_of
+from .conversions import prove_for, resolve
 from .round import Round
 from .seats import can_act_at, effective, hand_of, level_name, level_of, to_answer
-from .steps import holds, next_turn, say, turn_of, turn_over, with_conduct
+from .steps import (
+    end_turn_of,
+    first_in_pass_phase,
+    give_turn,
+    holds,
+    name_of,
+    next_turn,
+    say,
+    tied,
+    turn_of,
+    turn_over,
+    with_conduct,
+)
 
 
 def pass_in_debate(round_: Round, names: Names, seat: int) -> Round:
@@ -53,10 +66,12 @@ def _call(conduct: Conduct, level: int, now: float) -> Conduct:
 
 def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool = False) -> Round:
     """The seat says "I act" at the level called, and shows what proves it may: its power
-    card; FreeBot its robot card (and its power, if it wants); PlusBot its robot and power.
+    card; FreeBot its robot card (and its power, if it wants); PlusBot its robot card too,
+    where its card alone falls short of the level ("9 or more" with a 9 needs no more).
 
-    The first to claim a level acts first; the others wait in the order they claimed, which
-    the first may change. While a turn or a window runs, the call waits.
+    The first to claim a level acts first; the others wait in the order they claimed, unless
+    the first, once its turn is over, lets another go next. While a step holds the call (a
+    turn, a window, a proof, a tie's order), the call waits.
     """
     conduct = conduct_of(round_)
     if conduct.stage is not Stage.COUNTDOWN:
@@ -72,7 +87,9 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
         if seat in conduct.queue or seat == conduct.turn:
             raise Conflict("You are acting at this power already.")
         raise NotAllowed(f"Power {level_name(conduct.level)} is called, and it is not yours.")
-    robot = hand.robot if hand.robot in (FREEBOT, PLUSBOT) else None
+    robot = None
+    if hand.robot is FREEBOT or (hand.robot is PLUSBOT and hand.power.value < conduct.level):
+        robot = hand.robot
     power = hand.power if (hand.robot is not FREEBOT or with_power) else None
     round_ = say(
         round_,
@@ -86,39 +103,21 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
     if conduct.chooser is None:  # the first at this level: it orders any who tie with it
         conduct = replace(conduct, chooser=seat)
     conduct = replace(conduct, queue=(*conduct.queue, seat))
-    return with_conduct(round_, next_turn(conduct, now))
+    return with_conduct(round_, next_turn(round_, conduct, now))
 
 
-def promote(round_: Round, by: int, seat: int) -> Round:
-    """The seat that orders the tied seats waiting (the first to act at a level; in the Pass
-    phase, the last to act) lets one of them go next."""
+def promote(round_: Round, names: Names, by: int, seat: int, now: float) -> Round:
+    """The seat asked to order the tied seats waiting (the first to act at a level; in the
+    Pass phase, the previous seat to act) lets one of them go next: its turn begins."""
     conduct = conduct_of(round_)
-    if conduct.chooser != by:
+    if conduct.ordering is None:
+        raise Conflict("Nobody is choosing who goes next now.")
+    if conduct.ordering != by:
         raise NotAllowed("Only the player who acted just before sets the order of the tied.")
-    if seat not in conduct.queue:
-        raise Conflict("That player is not waiting for a turn.")
     if seat not in tied(conduct, round_):
-        raise Conflict("Only players tied with the next to act can go ahead of them.")
-    queue = (seat, *(s for s in conduct.queue if s != seat))
-    return with_conduct(round_, replace(conduct, queue=queue))
-
-
-def tied(conduct: Conduct, round_: Round) -> tuple[int, ...]:
-    """The seats waiting whose order the chooser may set: at a level, all who claimed it; in
-    the Pass phase, those tied on the power of the next to act (PassBot goes first, alone)."""
-    if not conduct.queue or conduct.chooser is None:
-        return ()
-    if conduct.stage is Stage.COUNTDOWN:
-        return conduct.queue
-    head = conduct.queue[0]
-    if holds(round_, head, PASSBOT):
-        return ()
-    power = effective(round_.hand_of(head))
-    return tuple(
-        s
-        for s in conduct.queue
-        if effective(round_.hand_of(s)) == power and not holds(round_, s, PASSBOT)
-    )
+        raise Conflict("Only players tied for the next turn can go next.")
+    round_ = say(round_, names, by, Action.PROVE_POWER, f"lets {name_of(names, seat)} go next")
+    return with_conduct(round_, give_turn(conduct, seat, now))
 
 
 def pass_turn(round_: Round, names: Names, seat: int, now: float) -> Round:
@@ -128,7 +127,7 @@ def pass_turn(round_: Round, names: Names, seat: int, now: float) -> Round:
     turn_of(conduct, seat)
     lead = "passes" if conduct.stage is Stage.COUNTDOWN else "passes again"
     round_ = say(round_, names, seat, Action.PASS_TURN, lead)
-    return with_conduct(round_, turn_over(conduct, seat, now, passed=True))
+    return with_conduct(round_, turn_over(round_, conduct, seat, now, passed=True))
 
 
 def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) -> Round:
@@ -148,28 +147,46 @@ def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) ->
     conduct = replace(conduct, gandalf=True)
     if conduct.stage is Stage.PASS:  # announced in the Pass phase: the rest of it is off
         conduct = replace(conduct, queue=())
-    return with_conduct(round_, turn_over(conduct, seat, now))
+    return with_conduct(round_, turn_over(round_, conduct, seat, now))
+
+
+def choose_first(round_: Round, seat: int, first: bool) -> Round:
+    """PassBot chooses, on its own phone, whether it acts first in the Pass phase ("you may
+    act first") or at its power's place. Nothing of it reaches anyone else."""
+    conduct = conduct_of(round_)
+    if not holds(round_, seat, PASSBOT):
+        raise NotAllowed("Only PassBot may choose to act first in the Pass phase.")
+    if conduct.stage not in (Stage.DEBATE, Stage.COUNTDOWN):
+        raise Conflict("The Pass phase has begun: its order is set.")
+    waits = tuple(s for s in conduct.waits if s != seat) + (() if first else (seat,))
+    return with_conduct(round_, replace(conduct, waits=waits))
+
+
+def in_chain(round_: Round, seat: int) -> bool:
+    """Whether the seat converts or is the target of the conversion whose window is open."""
+    conduct = round_.conduct
+    chain = conduct.chain if conduct is not None else None
+    return chain is not None and seat in (chain.by, chain.target)
 
 
 def leave(round_: Round, names: Names, seat: int, now: float) -> Round:
     """A seat has left mid-round (its hand is gone): it is out of every queue, a turn it was
-    taking is over, and a conversion it made or was the target of comes to nothing."""
+    taking is over, a proof it owed or a tie it was ordering is off. (A seat in an open
+    conversion cannot leave until its window closes: ``Table.leave``.)"""
     conduct = round_.conduct
     if conduct is None:
         return round_
-    chain = conduct.chain
-    dropped = chain is not None and seat in (chain.by, chain.target)
+    proof = conduct.proof if conduct.proof is None or conduct.proof.seat != seat else None
     conduct = replace(
         conduct,
-        chain=None if dropped else chain,
         queue=tuple(s for s in conduct.queue if s != seat),
-        turn=None if conduct.turn == seat else conduct.turn,
         chooser=None if conduct.chooser == seat else conduct.chooser,
-        proving=tuple(p for p in conduct.proving if p.seat != seat),
+        proof=proof,
+        ordering=None if conduct.ordering == seat else conduct.ordering,
     )
-    if dropped and chain is not None and conduct.turn == chain.by:
-        conduct = turn_over(conduct, chain.by, now)  # its conversion came to nothing
-    round_ = with_conduct(round_, next_turn(conduct, now))
+    if conduct.turn == seat:
+        conduct = end_turn_of(conduct, seat)
+    round_ = with_conduct(round_, next_turn(round_, conduct, now))
     if conduct.chain is not None and not to_answer(conduct, round_):
         return resolve(round_, names, now)  # the window waited only for that seat
     return round_
@@ -177,16 +194,27 @@ def leave(round_: Round, names: Names, seat: int, now: float) -> Round:
 
 def tick(round_: Round, names: Names, now: float) -> Round:
     """Move the round past whatever is due by ``now``: the Debate's end, a window's close, a
-    level's end. The same round if nothing is."""
-    for _ in range(2 * TOP_LEVEL + 4):  # each step sets its next deadline from now
+    proof or a tie's order not given, a turn not taken, a level's end. The same round if
+    nothing is."""
+    for _ in range(MOST_STEPS):  # each step sets its next deadline from now
         conduct = round_.conduct
-        if conduct is None or round_.ended:
+        if conduct is None or not round_.in_play:
             return round_
         if conduct.chain is not None:
             if now < conduct.chain.deadline:
                 return round_
             round_ = resolve(round_, names, now)
-        elif conduct.busy or conduct.deadline is None or now < conduct.deadline:
+        elif conduct.busy:
+            if conduct.until is None or now < conduct.until:
+                return round_
+            if conduct.proof is not None:
+                round_ = prove_for(round_, names, now)
+            elif conduct.ordering is not None:
+                first = conduct.queue[0]
+                round_ = with_conduct(round_, give_turn(conduct, first, now))
+            elif conduct.turn is not None:
+                round_ = _time_out(round_, names, conduct.turn, now)
+        elif conduct.deadline is None or now < conduct.deadline:
             return round_
         elif conduct.stage is Stage.DEBATE:
             round_ = start_countdown(round_, now)
@@ -195,6 +223,20 @@ def tick(round_: Round, names: Names, now: float) -> Round:
         else:
             return round_
     return round_
+
+
+# Steps a round may take at one moment: a level's end, each turn timed out, each window,
+# proof and tie's order of a round that was left alone (a server down for a while).
+MOST_STEPS = 200
+
+
+def _time_out(round_: Round, names: Names, seat: int, now: float) -> Round:
+    """The seat's turn ran out: it passes, and every phone says so."""
+    conduct = conduct_of(round_)
+    lead = "passes again" if conduct.stage is Stage.PASS else "passes"
+    lead += ": time ran out"
+    round_ = say(round_, names, seat, Action.PASS_TURN, lead)
+    return with_conduct(round_, turn_over(round_, conduct, seat, now, passed=True))
 
 
 def _level_over(round_: Round, names: Names, now: float) -> Round:
@@ -214,11 +256,35 @@ def _level_over(round_: Round, names: Names, now: float) -> Round:
     return _pass_phase(round_, names, replace(conduct, level=0, deadline=None), now)
 
 
+Arrangement = tuple[frozenset[int], tuple[tuple[int, ...], ...]]
+
+
+def arrange(
+    passers: tuple[int, ...], power: dict[int, int], first: set[int], passbots: set[int]
+) -> Arrangement:
+    """The Pass phase's order from the passers' powers: who sits out (the lowest, never a
+    PassBot; nobody if one passed alone), and the groups that act in turn, each of one power
+    (PassBot acting first, alone, before them), in ascending power."""
+    if len(passers) == 1:
+        return frozenset(), (passers,)
+    counted = [seat for seat in passers if seat not in passbots]
+    lowest = min((power[seat] for seat in counted), default=None)
+    out = frozenset(seat for seat in counted if power[seat] == lowest)
+    groups: list[tuple[int, ...]] = [tuple(seat for seat in passers if seat in first)]
+    rest = sorted((s for s in passers if s not in out and s not in first), key=lambda s: power[s])
+    for value in dict.fromkeys(power[seat] for seat in rest):
+        groups.append(tuple(seat for seat in rest if power[seat] == value))
+    return out, tuple(group for group in groups if group)
+
+
 def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Round:
     """The Countdown is over. Unless GandalfBot acted, the seats that passed (and neither
     reacted nor left) show their power: one alone acts; otherwise the lowest sit out (never
-    PassBot), and the rest act in ascending power, PassBot first, ties in seat order unless
-    the previous seat to act orders them."""
+    PassBot), and the rest act in ascending power, PassBot first if it chose to, ties in seat
+    order unless the previous seat to act orders them.
+
+    Each shows its power card, and PlusBot or PassBot only where the cards shown would
+    otherwise give another order: "you need only reveal the minimum information"."""
     passers = tuple(
         seat
         for seat in conduct.passed
@@ -226,9 +292,14 @@ def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Ro
     )
     if conduct.gandalf or not passers:
         return with_conduct(round_, replace(conduct, stage=Stage.DONE, chooser=None))
+    hands = {seat: hand_of(round_, seat) for seat in passers}
+    first = {seat for seat in passers if first_in_pass_phase(conduct, round_, seat)}
+    passbots = {seat for seat in passers if hands[seat].robot is PASSBOT}
+    truth = arrange(passers, {s: effective(hands[s]) for s in passers}, first, passbots)
+    shown = _least_shown(passers, hands, first, truth)
     for seat in passers:
-        hand = hand_of(round_, seat)
-        robot = hand.robot if hand.robot in (PLUSBOT, PASSBOT) else None
+        hand = hands[seat]
+        robot = hand.robot if seat in shown else None
         round_ = say(
             round_,
             names,
@@ -238,19 +309,30 @@ def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Ro
             power=hand.power,
             robot=robot,
         )
-    seats = {seat: round_.hand_of(seat) for seat in passers}
-    if len(passers) == 1:
-        order, out = passers, ()
-    else:
-        counted = [s for s in passers if seats[s].robot is not PASSBOT]
-        lowest = min((effective(seats[s]) for s in counted), default=None)
-        out = tuple(s for s in counted if effective(seats[s]) == lowest)
-        first = tuple(s for s in passers if seats[s].robot is PASSBOT)
-        rest = sorted((s for s in counted if s not in out), key=lambda s: (effective(seats[s]), s))
-        order = (*first, *rest)
-    for seat in out:
-        round_ = say(round_, names, seat, Action.PASS_PHASE, "sits out: the lowest power")
-    # Each seat, on its turn, orders the tied seats waiting right after it: the previous
-    # seat to act, when their turns come.
-    conduct = replace(conduct, stage=Stage.PASS, queue=tuple(order), sat_out=out, chooser=None)
-    return with_conduct(round_, next_turn(conduct, now))
+    out, groups = truth
+    for seat in passers:
+        if seat in out:
+            round_ = say(round_, names, seat, Action.PASS_PHASE, "sits out: the lowest power")
+    order = tuple(seat for group in groups for seat in sorted(group))
+    conduct = replace(
+        conduct, stage=Stage.PASS, queue=order, sat_out=tuple(sorted(out)), chooser=None
+    )
+    return with_conduct(round_, next_turn(round_, conduct, now))
+
+
+def _least_shown(
+    passers: tuple[int, ...], hands: dict, first: set[int], truth: Arrangement
+) -> set[int]:
+    """The fewest robot cards (PlusBot's, PassBot's) the passers must show beside their power
+    cards so that what the table sees gives the true order: none if it already does."""
+    extras = [s for s in passers if hands[s].robot in (PLUSBOT, PASSBOT)]
+    for size in range(len(extras) + 1):
+        for shown in combinations(extras, size):
+            power = {
+                s: hands[s].power.value + (PLUS if s in shown and hands[s].robot is PLUSBOT else 0)
+                for s in passers
+            }
+            passbots = {s for s in shown if hands[s].robot is PASSBOT}
+            if arrange(passers, power, first & passbots, passbots) == truth:
+                return set(shown)
+    return set(extras)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..cards import SCAREDYBOT
 from ..errors import Conflict, GameError
 from ..scoring import Tally, answer, propose
+from .conduct import Stage
 from .round import Round
 
 if TYPE_CHECKING:
@@ -25,28 +26,57 @@ class Ending:
             raise Conflict("The round has not ended yet: the host ends it with End the round.")
         return self.round
 
-    def end_round(self: Table, by: int) -> Table:
-        """The host ends the round: everything is shown, and the count is made."""
+    def end_round(self: Table, by: int, now: float = 0.0) -> Table:
+        """The host ends the round: everything is shown, and the count is made. A round the
+        app runs ends once its phases are done (every turn, window and proof, and the Pass
+        phase); before that the host may only abandon it."""
         self._host_only(by, "end the round")
-        if self.round is None or self.round.ended:
+        table = self.tick(now)
+        round_ = table.round
+        if round_ is None or not round_.in_play:
             raise Conflict("There is no round in play to end.")
-        return replace(self, round=replace(self.round, ended=True))
+        if round_.conduct is not None and round_.conduct.stage is not Stage.DONE:
+            raise Conflict(
+                "The round ends when its phases are done: every turn, reaction window and "
+                "proof, and the Pass phase. To stop it before that, abandon it (nobody scores)."
+            )
+        return replace(table, round=replace(round_, ended=True))
+
+    def abandon_round(self: Table, by: int, deal_id: int) -> Table:
+        """The host calls the round in play off before its end: the board says so, nobody
+        scores it, no card is shown, and the next deal plays its number again."""
+        self._host_only(by, "abandon the round")
+        round_ = self.round
+        if round_ is None or round_.deal_id != deal_id or not round_.in_play:
+            raise Conflict("That round is not in play any more: nothing to abandon.")
+        return replace(self, round=replace(round_, abandoned=True))
 
     def tally(self: Table) -> Tally:
         """The ended round, counted."""
         return self._ended_round().tally(self.names)
 
-    def propose_split(self: Table, seat_id: int, shares: dict[int, int]) -> Table:
+    def propose_split(
+        self: Table, seat_id: int, shares: dict[int, int], seen: int | None = None
+    ) -> Table:
+        """A winner proposes the split. ``seen``: how many proposals its page had seen this
+        round (a form sent twice, or after another proposal, finds more and is refused)."""
         round_ = self._ended_round()
         if round_.proposal is not None:
             raise Conflict("A split is already proposed: answer it, or wait for the answers.")
+        if seen is not None and seen != round_.proposals:
+            raise Conflict("That split form is out of date: here is the round as it is now.")
         proposal = propose(self.tally(), seat_id, shares)
-        return replace(self, round=replace(round_, proposal=proposal))
+        proposed = replace(round_, proposal=proposal, proposals=round_.proposals + 1)
+        return replace(self, round=proposed)
 
-    def answer_split(self: Table, seat_id: int, agree: bool) -> Table:
+    def answer_split(self: Table, seat_id: int, agree: bool, proposal: int | None = None) -> Table:
+        """A winner answers the proposal its page showed (``proposal``: its number this
+        round); an answer to another, or sent twice, is refused."""
         round_ = self._ended_round()
         if round_.proposal is None:
             raise Conflict("No split has been proposed yet.")
+        if proposal is not None and proposal != round_.proposals:
+            raise Conflict("That proposal is not the one on the table now: answer this one.")
         try:
             proposal = answer(self.tally(), round_.proposal, seat_id, agree)
         except GameError as refused:
@@ -84,7 +114,10 @@ class Ending:
             raise Conflict("The points to win are set before the game's first deal.")
         return replace(self, game=self.game.with_target(target))
 
-    def new_game(self: Table, by: int) -> Table:
-        """The host starts again: the same seats, every score at zero."""
+    def new_game(self: Table, by: int, after: int | None = None) -> Table:
+        """The host starts again: the same seats, every score at zero. ``after``: the last
+        deal the host's page showed (a form that lands twice, or late, is refused)."""
         self._host_only(by, "start a new game")
+        if after is not None and after != self.deals:
+            raise Conflict("That form is out of date: the table has moved on since.")
         return replace(self, round=None, game=self.game.restart())

@@ -23,13 +23,21 @@ from ..errors import Conflict, GameError, NotAllowed, RoundOver
 from ..hand import Hand
 from ..scoring import Game
 from . import countdown
-from .conduct import Settings, Stage, begin
+from .conduct import Settings, begin
 from .ending import Ending
-from .names import clean_name
+from .names import clean_name, look_alike
 from .robots import RobotAction, robot_actions, use_robot
 from .round import NPR_NAME, WITHDRAW_SECONDS, Reveal, Round
 from .turns import Turns
 from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, Shown, TableView, shown_by, view_for
+
+# A round the app runs takes no act by voice: its acts are its turns' (and windows') own.
+NOT_BY_VOICE = (
+    "The app runs this round: your acts are the buttons at the top of your phone, on your "
+    "turn and in the reaction windows, and your allegiance changes only through them."
+)
+# What the board says when a player sets another allegiance by voice (not to what).
+CHANGED = "changed allegiance"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +96,12 @@ class Table(Turns, Ending):
             raise Conflict("This table is closed to newcomers. Ask the host to open it.")
         if len(self.seats) >= MAX_SEATS:
             raise Conflict(f"This table is full: {MAX_SEATS} players is the most the game allows.")
-        if any(seat.name.casefold() == name.casefold() for seat in self.seats):
-            raise Conflict(f"Someone at this table is already called {name}. Pick another name.")
+        taken = look_alike(name, [seat.name for seat in self.seats])
+        if taken is not None:
+            raise Conflict(
+                f"Someone at this table is already called {taken}, which {name} looks like: "
+                "pick a name the others can tell apart."
+            )
         seat = Seat(self.next_seat, name, secret)
         return replace(
             self,
@@ -100,8 +112,18 @@ class Table(Turns, Ending):
 
     def leave(self, seat_id: int, now: float = 0.0) -> Table:
         """Give up a seat; if it was the host's, the longest-seated player becomes host. In a
-        conducted round, the seat is out of its turns and queues (``conduct.leave``)."""
+        conducted round, the seat is out of its turns and queues (``countdown.leave``); a
+        seat in a conversion whose window is open stays until it is settled."""
         self.seat(seat_id)
+        if (
+            self.round is not None
+            and self.round.in_play
+            and countdown.in_chain(self.round, seat_id)
+        ):
+            raise Conflict(
+                f"{self.seat(seat_id).name} is in a conversion being settled: wait until its "
+                "reaction window closes (a few seconds)."
+            )
         seats = tuple(seat for seat in self.seats if seat.id != seat_id)
         host = self.host if self.host != seat_id else min((s.id for s in seats), default=0)
         round_ = self.round
@@ -115,7 +137,7 @@ class Table(Turns, Ending):
                 # but a player who has left scores nothing.
                 gone = (*round_.gone, (seat_id, self.seat(seat_id).name))
                 round_ = replace(round_, proposal=proposal, gone=gone)
-            else:  # its cards go with it, and the board says so
+            elif round_.in_play:  # its cards go with it, and the board says so
                 hands = tuple(p for p in round_.hands if p[0] != seat_id)
                 left = (*round_.left, self.seat(seat_id).name)
                 round_ = replace(round_, hands=hands, proposal=proposal, left=left)
@@ -179,13 +201,34 @@ class Table(Turns, Ending):
 
     # -- rounds --
 
-    def deal(self, by: int, rng: random.Random, now: float = 0.0) -> Table:
+    def deal(
+        self,
+        by: int,
+        rng: random.Random,
+        now: float = 0.0,
+        replaces: int | None = None,
+        again: bool = False,
+    ) -> Table:
         """Start a new round for everyone seated, from both decks shuffled once; conducted
         by the app (its Debate on the clock from ``now``) unless the host chose to call it by
-        voice."""
+        voice.
+
+        ``replaces`` is the deal the host's page was showing (0 before the first): a form that
+        lands twice, or late, finds another and changes nothing. A round in play is dealt
+        again only when the host says so (``again``: a mis-deal), and the board says so."""
         self._host_only(by, "deal")
+        if replaces is not None and replaces != self.deals:
+            raise Conflict("That deal was made already: here are the cards dealt.")
         if self.game.winner is not None:
             raise Conflict("The game is over. Start a New game to play again.")
+        in_play = self.round is not None and self.round.in_play
+        if in_play and not again:
+            raise Conflict(
+                f"Round {self.round.number} is in play: to deal it again (a mis-deal), use Deal "
+                "this round again."
+            )
+        if again and not in_play:
+            raise Conflict("There is no round in play to deal again.")
         if self.round is not None and self.round.ended and not self.round.kept:
             raise Conflict(
                 f"Keep the score of round {self.round.number} before dealing the next one."
@@ -205,7 +248,7 @@ class Table(Turns, Ending):
         )
         npr = Allegiance.NEUTRAL if self.npr else None
         conducted = begin(self.settings, now) if self.settings.conducted else None
-        round_ = Round(number, hands, points, npr, deal_id=deal_id, conduct=conducted)
+        round_ = Round(number, hands, points, npr, deal_id=deal_id, conduct=conducted, again=again)
         return replace(self, round=round_, deals=deal_id)
 
     def _playing(self, seat_id: int, deal_id: int) -> tuple[Round, Hand]:
@@ -217,6 +260,8 @@ class Table(Turns, Ending):
             raise RoundOver("That round is over: a new one was dealt. Here are your new cards.")
         if round_.ended:
             raise RoundOver("That round is over: everything is shown and counted.")
+        if round_.abandoned:
+            raise RoundOver("The host called that round off: nobody scores it. Wait for the deal.")
         hand = round_.hand_of(seat_id)
         if hand is None:
             raise RoundOver("You joined after this round was dealt: you play from the next deal.")
@@ -226,27 +271,27 @@ class Table(Turns, Ending):
         return self._playing(seat_id, deal_id)[1]
 
     def arrange(
-        self, seat_id: int, deal_id: int, hidden: frozenset[Part], allegiance: Allegiance
+        self,
+        seat_id: int,
+        deal_id: int,
+        hidden: frozenset[Part],
+        allegiance: Allegiance | None = None,
     ) -> Table:
-        """Set what the seat hides and its allegiance, as its phone shows them.
+        """Set what the seat hides and (by voice) its allegiance, as its phone shows them.
 
-        In a conducted round the allegiance belongs to the table and changes only through
-        the round's acts: the phone's is not taken (it may be a step behind). By voice, a
-        change is the player's own, and the board says that it changed, not to what.
+        In a conducted round the allegiance belongs to the table and changes only through the
+        round's acts: a phone that sets another is refused. By voice, a change is the
+        player's own (being converted, as a rule), and the board says that it changed, not
+        to what; it is not a turn.
         """
         round_, hand = self._playing(seat_id, deal_id)
-        if round_.conduct is not None or allegiance is hand.allegiance:
+        if allegiance is None or allegiance is hand.allegiance:
             arranged = replace(hand, hidden=hidden)
             return self if arranged == hand else self._with_hand(round_, seat_id, arranged)
-        round_ = replace(
-            round_,
-            reveals=(
-                *round_.reveals,
-                Reveal(
-                    seat_id, self.seat(seat_id).name, Action.CONVERT_SELF, lead="changed allegiance"
-                ),
-            ),
-        )
+        if round_.conduct is not None:
+            raise Conflict(NOT_BY_VOICE)
+        change = Reveal(seat_id, self.seat(seat_id).name, Action.CONVERTED, lead=CHANGED)
+        round_ = replace(round_, reveals=(*round_.reveals, change))
         return self._with_hand(round_, seat_id, hand.arrange(hidden, allegiance))
 
     def _with_hand(self, round_: Round, seat_id: int, hand: Hand) -> Table:
@@ -264,17 +309,14 @@ class Table(Turns, Ending):
         """The seat sets its allegiance by hand: by voice only."""
         round_, hand = self._playing(seat_id, deal_id)
         if round_.conduct is not None:
-            raise Conflict(
-                "At this table your allegiance changes only through the round's acts: "
-                "conversions and reactions."
-            )
+            raise Conflict(NOT_BY_VOICE)
         return self.arrange(seat_id, deal_id, hand.hidden, allegiance)
 
     def convert_npr(self, seat_id: int, deal_id: int, allegiance: Allegiance) -> Table:
         """By voice, a player converts the non-player robot: its new allegiance is public,
         and the board says who converted it."""
         self.seat(seat_id)
-        if self.round is None or self.round.deal_id != deal_id or self.round.ended:
+        if self.round is None or self.round.deal_id != deal_id or not self.round.in_play:
             raise RoundOver("That round is over.")
         if self.round.npr is None:
             raise Conflict("There is no non-player robot in this round.")
@@ -311,8 +353,8 @@ class Table(Turns, Ending):
         round_, hand = self._playing(seat_id, deal_id)
         if not action.parts:
             raise GameError(f"{action.label} shows nothing, so there is nothing to reveal.")
-        if round_.conduct is not None and round_.conduct.stage is Stage.DEBATE:
-            raise Conflict("Nothing is revealed in the Debate: talk, promise, and lie.")
+        if round_.conduct is not None:
+            raise Conflict(NOT_BY_VOICE)
         allegiance = None
         if Part.ALLEGIANCE in action.parts:
             allegiance = shown_allegiance or hand.allegiance
@@ -338,6 +380,8 @@ class Table(Turns, Ending):
         """Take back this seat's last reveal, within ``WITHDRAW_SECONDS`` of it (a mis-tap).
         Everyone saw it: the board keeps it, struck through as withdrawn."""
         round_, _ = self._playing(seat_id, deal_id)
+        if round_.conduct is not None:
+            raise Conflict(NOT_BY_VOICE)
         mine = [i for i, r in enumerate(round_.reveals) if r.seat == seat_id]
         if not mine:
             raise Conflict("You have revealed nothing this round.")

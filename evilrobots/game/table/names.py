@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 import unicodedata
+from functools import lru_cache
+
+from anyascii import anyascii
 
 from ..errors import GameError
 
@@ -32,13 +35,70 @@ def spoken_code(code: str) -> str:
     return f"{code[:4]}-{code[4:]}"
 
 
+# The non-player robot's name, which no player may take (it is on the board beside theirs).
+RESERVED = ("The non-player robot", "non-player robot")
+# Marks one letter may carry ("ệ" has two): more are stacked to spill over the lines around.
+MARKS_PER_LETTER = 2
+
+
 def clean_name(raw: str) -> str:
-    """Return a player's name, trimmed; raise GameError if it cannot be one."""
-    name = " ".join(raw.split())
+    """Return a player's name, trimmed and in Unicode's compatibility form (NFKC: "Ａｄａ" is
+    "Ada"); raise GameError if it cannot be one: empty, too long, invisible characters,
+    marks on no letter or stacked high, or the non-player robot's name."""
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
         raise GameError("Say your name: it is how the others see you at the table.")
     if len(name) > NAME_LIMIT:
         raise GameError(f"Your name can be {NAME_LIMIT} characters at most.")
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+    categories = [unicodedata.category(char) for char in name]
+    if any(category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for category in categories):
         raise GameError("Your name can only hold letters, digits, spaces and punctuation.")
+    if not any(category[0] in "LN" for category in categories):
+        raise GameError("Your name needs a letter or a digit the others can read.")
+    marks = 0
+    for index, char in enumerate(unicodedata.normalize("NFD", name)):
+        if unicodedata.category(char) in ("Mn", "Me"):  # a mark drawn over or under a letter
+            marks += 1
+            if marks > MARKS_PER_LETTER or index == 0:
+                raise GameError("Your name has marks stacked on its letters: write it plainly.")
+        else:
+            marks = 0
+    if look_alike(name, RESERVED) is not None:
+        raise GameError("That is the non-player robot's name: pick a name of your own.")
     return name
+
+
+def look_alike(name: str, others: list[str] | tuple[str, ...]) -> str | None:
+    """The first of ``others`` that a player could take for ``name``, if any: the same
+    letters whatever their case, accents or script ("Ada", "ADA", "Adá", Cyrillic "Ада"), or
+    the same shapes (Unicode's confusables: Latin "a" and Cyrillic "а")."""
+    mine = _likeness(name)
+    for other in others:
+        if _likeness(other) & mine:
+            return other
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _likeness(name: str) -> frozenset[str]:
+    """What a name looks like: its letters written in ASCII (anyascii: "Ада" is "Ada"), and
+    its shapes, each character that Unicode lists as confusable read as the one it is
+    confused with (confusable_homoglyphs, from Unicode's confusables.txt)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    shapes = "".join(_shape(char) for char in folded)
+    spelled = "".join(anyascii(folded).casefold().split())
+    return frozenset(form for form in (shapes, spelled) if form)
+
+
+@lru_cache(maxsize=4096)
+def _shape(char: str) -> str:
+    """The character a confusable one is taken for (the Latin one where it is listed)."""
+    # Imported when a name is first checked: it reads Unicode's whole list (0.1 s), which a
+    # worker need not do before it serves its first page.
+    from confusable_homoglyphs.confusables import is_confusable
+
+    found = is_confusable(char, greedy=True, preferred_aliases=["latin"])
+    if not found:
+        return char
+    glyphs = [h["c"] for h in found[0]["homoglyphs"]]
+    return min([char, *glyphs], key=lambda g: (not g.isascii(), g)).casefold()

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BLOCKBOT, CHEATBOT, FREEBOT, Allegiance, Robot
+from ..cards import BLOCKBOT, CHEATBOT, FREEBOT, PASSBOT, Allegiance, Robot
 from .conduct import Conduct, Kind, Proof, Stage, Story
-from .countdown import tied
+from .conversions import proofs_for
 from .round import NPR_NAME, NPR_SEAT, Round
-from .seats import can_act_at, hand_of, level_name, level_of, proofs_for, reactions_for, to_answer
+from .seats import can_act_at, hand_of, level_name, level_of, locked, reactions_for, to_answer
+from .steps import first_in_pass_phase, tied
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,8 @@ class Choices:
     cheat: bool = False  # it holds CheatBot: it chooses what it shows
     shows: Allegiance | None = None
     story: Story = Story.TRUTH
+    passbot: bool = False  # it holds PassBot and may still choose whether it acts first
+    first: bool = True  # PassBot's choice: first in the Pass phase, or at its power's place
     note: str = ""  # what its phone says of its own place in the round
 
 
@@ -92,18 +95,47 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
             + (f" Passed: {passed}." if passed else ""),
             deadline=conduct.deadline,
         )
+    held = conduct.left if conduct.stage is Stage.COUNTDOWN else None
+    if conduct.proof is not None:
+        target = name(conduct.proof.seat)
+        return Happening(
+            conduct.stage,
+            f"{target} proves it failed",
+            f"{name(conduct.proof.by)}'s conversion of {target} failed: {target} shows why "
+            "now, or the app shows it when the time runs out.",
+            deadline=conduct.until,
+            paused=held,
+            level=conduct.level,
+        )
+    if conduct.ordering is not None:
+        who = name(conduct.ordering)
+        waiting = " and ".join(name(seat) for seat in tied(conduct, round_))
+        return Happening(
+            conduct.stage,
+            f"{who} chooses who goes next",
+            f"{waiting} tie for the next turn: {who} lets one of them go first, or they go "
+            "in order when the time runs out.",
+            deadline=conduct.until,
+            paused=held,
+            level=conduct.level,
+        )
     if conduct.turn is not None:
         where = (
             f"at {level_name(conduct.level)}"
             if conduct.stage is Stage.COUNTDOWN
             else "in the Pass phase"
         )
+        may = (
+            "convert a player, convert themselves, use their robot, or pass"
+            if conduct.stage is Stage.COUNTDOWN
+            else "convert a player, use their robot, or pass"
+        )
         return Happening(
             conduct.stage,
             f"{name(conduct.turn)}'s turn {where}",
-            f"{name(conduct.turn)} acts {where}: convert a player, convert themselves, use "
-            "their robot, or pass.",
-            paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
+            f"{name(conduct.turn)} acts {where}: {may}. When the time runs out, they pass.",
+            deadline=conduct.until,
+            paused=held,
             level=conduct.level,
         )
     if conduct.stage is Stage.COUNTDOWN:
@@ -136,9 +168,17 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         "cheat": cheat,
         "shows": conduct.cheat_of(seat).shows if cheat else None,
         "story": conduct.cheat_of(seat).story if cheat else Story.TRUTH,
-        "proofs": proofs_for(round_, conduct, seat),
+        "passbot": hand.robot is PASSBOT and conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN),
+        "first": first_in_pass_phase(conduct, round_, seat) or hand.robot is not PASSBOT,
         "note": _note(conduct, round_, seat),
     }
+    if conduct.proof is not None and conduct.proof.seat == seat:
+        own["note"] = "Your conversion failed: show the table why, now."
+        return Choices(proofs=proofs_for(round_, conduct, seat), **own)
+    if conduct.ordering == seat:
+        waiting = tuple((other, names.get(other, "?")) for other in tied(conduct, round_))
+        own["note"] = "You tie-break: choose who goes next."
+        return Choices(promote=waiting, **own)
     if conduct.chain is not None:
         robots = reactions_for(conduct, round_, seat)
         if seat in to_answer(conduct, round_):
@@ -151,44 +191,27 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         )
     if conduct.stage is Stage.DEBATE:
         return Choices(pass_debate=seat not in conduct.passed, start_countdown=host, **own)
-    promote = ()
-    if conduct.chooser == seat:
-        promote = tuple((other, names.get(other, "?")) for other in tied(conduct, round_))
     if conduct.turn == seat:
         others = tuple((other, names.get(other, "?")) for other, _ in round_.hands if other != seat)
         if round_.npr is not None:
             others += ((NPR_SEAT, NPR_NAME),)
+        convert_self = conduct.stage is Stage.COUNTDOWN and not locked(round_, seat)
         own["note"] = "Your turn: convert a player, " + (
-            "yourself, use your robot, or pass."
-            if conduct.stage is Stage.COUNTDOWN
-            else "use your robot, or pass."
+            "yourself, use your robot, or pass." if convert_self else "use your robot, or pass."
         )
-        return Choices(
-            turn=True,
-            targets=others,
-            convert_self=conduct.stage is Stage.COUNTDOWN,
-            promote=promote,
-            **own,
-        )
+        return Choices(turn=True, targets=others, convert_self=convert_self, **own)
     claim = ""
     if conduct.stage is Stage.COUNTDOWN:
         if can_act_at(conduct, round_, seat, conduct.level):
             claim = level_name(conduct.level)
     if claim and hand.robot is not FREEBOT:
         own["note"] = "Your power is called: tap I act now, or your turn goes by."
-    return Choices(
-        claim=claim,
-        claim_with_power=bool(claim) and hand.robot is FREEBOT,
-        promote=promote,
-        **own,
-    )
+    return Choices(claim=claim, claim_with_power=bool(claim) and hand.robot is FREEBOT, **own)
 
 
 def _note(conduct: Conduct, round_: Round, seat: int) -> str:
     """Where this seat stands in the round, for its own phone only."""
     hand = hand_of(round_, seat)
-    if any(pending.seat == seat for pending in conduct.proving):
-        return "The conversion failed: show the table why."
     if seat in conduct.missed:
         return "Your power was called and went by: you have no turn this round."
     if seat in conduct.reacted:

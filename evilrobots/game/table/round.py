@@ -93,16 +93,19 @@ class Round:
     uses: tuple[Use, ...] = ()
     ended: bool = False
     proposal: Proposal | None = None
+    proposals: int = 0  # how many splits were proposed this round: the one answered is the last
     scaredy: tuple[tuple[int, bool], ...] = ()  # the host's corrections of ScaredyBot's bonus
     kept: bool = False  # its points are on the scoreboard
     deal_id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
     gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
     left: tuple[str, ...] = ()  # names of the seats that left while it was in play
     conduct: Conduct | None = None  # the round as the app conducts it; None: called by voice
+    abandoned: bool = False  # the host called it off before its end: nobody scores it
+    again: bool = False  # the host dealt this round again (a mis-deal): the board says so
 
     @property
     def in_play(self) -> bool:
-        return not self.ended
+        return not self.ended and not self.abandoned
 
     def hand_of(self, seat: int) -> Hand | None:
         for holder, hand in self.hands:

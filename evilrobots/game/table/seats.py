@@ -16,7 +16,7 @@ from ..cards import (
 )
 from ..errors import RoundOver
 from ..hand import Hand
-from .conduct import PLUS, TOP_LEVEL, Conduct, Outcome, Proof, Stage
+from .conduct import PLUS, TOP_LEVEL, Conduct, Outcome, Stage
 from .round import NPR_POWER, NPR_SEAT, Round
 
 
@@ -98,17 +98,3 @@ def to_answer(conduct: Conduct, round_: Round) -> tuple[int, ...]:
     return tuple(
         seat for seat, _ in round_.hands if seat not in done and seat not in chain.answered
     )
-
-
-def proofs_for(round_: Round, conduct: Conduct, seat: int) -> tuple[Proof, ...]:
-    """How the target of a failed conversion may prove it failed, of the proofs that hold."""
-    pending = next((p for p in conduct.proving if p.seat == seat), None)
-    if pending is None:
-        return ()
-    found = []
-    if pending.reason is Proof.POWER:
-        found.append(Proof.POWER)
-    if pending.reason is Proof.LOCKBOT:
-        found.append(Proof.LOCKBOT)
-    found.append(Proof.ALLEGIANCE)
-    return tuple(found)

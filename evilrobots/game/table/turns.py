@@ -30,14 +30,14 @@ class Turns:
         """When the round in play next needs moving on (the store keeps it, to find tables
         that are due); None if nothing is on a timer."""
         round_ = self.round
-        if round_ is None or round_.ended or round_.conduct is None:
+        if round_ is None or not round_.in_play or round_.conduct is None:
             return None
         return round_.conduct.next_deadline
 
     def tick(self: Table, now: float) -> Table:
         """The table moved past whatever is due by ``now``; the very same table if nothing is."""
         round_ = self.round
-        if round_ is None or round_.ended or round_.conduct is None:
+        if round_ is None or not round_.in_play or round_.conduct is None:
             return self
         moved = countdown.tick(round_, self.names, now)
         return self if moved is round_ else replace(self, round=moved)
@@ -73,8 +73,9 @@ class Turns:
         return replace(table, round=countdown.claim(round_, table.names, seat_id, now, with_power))
 
     def promote(self: Table, seat_id: int, deal_id: int, now: float, other: int) -> Table:
+        """The seat asked to order the tied seats lets ``other`` go next."""
         table, round_ = self._conducted(seat_id, deal_id, now)
-        return replace(table, round=countdown.promote(round_, seat_id, other))
+        return replace(table, round=countdown.promote(round_, table.names, seat_id, other, now))
 
     def pass_turn(self: Table, seat_id: int, deal_id: int, now: float) -> Table:
         table, round_ = self._conducted(seat_id, deal_id, now)
@@ -112,7 +113,7 @@ class Turns:
 
     def prove(self: Table, seat_id: int, deal_id: int, now: float, proof: Proof) -> Table:
         table, round_ = self._conducted(seat_id, deal_id, now)
-        return replace(table, round=conversions.prove(round_, table.names, seat_id, proof))
+        return replace(table, round=conversions.prove(round_, table.names, seat_id, proof, now))
 
     def choose_cheat(
         self: Table,
@@ -125,3 +126,9 @@ class Turns:
         """CheatBot's own choices: a private tap, so it moves nothing else on (no tick)."""
         round_, _ = self._playing(seat_id, deal_id)
         return replace(self, round=conversions.choose_cheat(round_, seat_id, shows, story))
+
+    def choose_first(self: Table, seat_id: int, deal_id: int, first: bool) -> Table:
+        """PassBot's own choice, whether it acts first in the Pass phase: a private tap, so
+        it moves nothing else on (no tick)."""
+        round_, _ = self._playing(seat_id, deal_id)
+        return replace(self, round=countdown.choose_first(round_, seat_id, first))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal, Tally
-from .conduct import Settings
+from .conduct import Settings, Stage
 from .names import spoken_code
 from .now import Choices, Happening, choices, happening
 from .robots import RobotAction, robot_actions
@@ -106,7 +106,11 @@ class TableView:
     left: tuple[str, ...] = ()  # public: who left the table while this round was in play
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     deal_id: int = 0  # the deal's tag, as forms carry it
+    deals: int = 0  # the table's last deal (a deal form carries it: sent twice, it deals nothing)
     conducted: bool = False  # the app runs this round's turns (False: called by voice)
+    abandoned: bool = False  # the host called the round off before its end: nobody scores it
+    dealt_again: bool = False  # the host dealt the round again (a mis-deal)
+    proposals: int = 0  # how many splits were proposed this round (the forms carry it)
     happening: Happening | None = None  # what is going on now, for everyone
     choices: Choices = Choices()  # what the viewer's phone offers it now
     withdrawing: Reveal | None = None  # the viewer's last reveal, while it may be taken back
@@ -136,7 +140,16 @@ class TableView:
 
     @property
     def in_play(self) -> bool:
-        return self.round > 0 and not self.ended
+        return self.round > 0 and not self.ended and not self.abandoned
+
+    @property
+    def may_end(self) -> bool:
+        """Whether the round in play may be ended now: any time by voice; once its phases
+        are done when the app runs it."""
+        return self.in_play and (
+            not self.conducted
+            or (self.happening is not None and self.happening.stage is Stage.DONE)
+        )
 
     @property
     def running(self) -> bool:
@@ -206,6 +219,8 @@ class TableView:
             return "No deal yet"
         if self.game_over:
             return "Game over"
+        if self.abandoned:
+            return f"Round {self.round}: abandoned"
         return f"Round {self.round}: over" if self.ended else f"Round {self.round}"
 
     @property
@@ -216,6 +231,11 @@ class TableView:
     def deal_tag(self) -> str:
         """The deal as forms carry it, like a hand's deal tag."""
         return f"{self.deal_id:08x}"
+
+    @property
+    def last_deal_tag(self) -> str:
+        """The table's last deal, as the host's deal and new-game forms carry it."""
+        return f"{self.deals:08x}"
 
     @property
     def host(self) -> bool:
@@ -288,7 +308,7 @@ def view_for(table: Table, seat_id: int | None) -> TableView:
         you=you,
         hand=round_.hand_of(you.id) if round_ else None,
         robot_actions=robot_actions(table, you.id),
-        withdrawing=_withdrawable(round_, you.id) if round_ and not round_.ended else None,
+        withdrawing=_withdrawable(round_, you.id) if round_ and round_.in_play else None,
         scaredy=tuple(
             (seat, names.get(seat, "?"), round_.only_power_shown(seat))
             for seat, hand in round_.hands
@@ -385,7 +405,11 @@ def _public_view(table: Table) -> TableView:
         picked=picked,
         left=round_.left if round_ else (),
         deal_id=round_.deal_id if round_ else 0,
+        deals=table.deals,
         conducted=bool(round_ and round_.conduct is not None),
+        abandoned=bool(round_ and round_.abandoned),
+        dealt_again=bool(round_ and round_.again),
+        proposals=round_.proposals if round_ else 0,
     )
     key = hash(tuple(public.values())) or 1  # (before what is happening now)
     return TableView(

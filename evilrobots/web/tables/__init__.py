@@ -40,6 +40,7 @@ def init_app(app: Flask) -> None:
         app.instance_path,
         clock=app.config["CLOCK"],
         ticking=app.config["TICKER"],
+        heartbeat=app.config["HEARTBEAT_SECONDS"],
     )
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)

@@ -20,6 +20,15 @@ from ..forms import wants_json
 
 bp = Blueprint("tables", __name__)
 
+
+@bp.after_request
+def keep_out_of_caches(response: Response) -> Response:
+    """Nothing a table sends is kept by a browser's cache or a proxy: its pages carry a seat's
+    cards, its secrets (a link that takes the seat) or a live state a cache would freeze."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 NOT_A_CODE = (
     "That is not a table code: codes are eight letters and digits, like ABCD-2345 "
     "(there is no 0, O, 1, I or L in them)."

@@ -20,8 +20,6 @@ from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
 from .parts import SeatParts, board_parts
 
-# Idle streams send a comment this often, so that proxies keep them open.
-HEARTBEAT_SECONDS = 15
 # How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn
 # for each stream, so that after a restart thousands of browsers do not all come back in
 # the same instant.
@@ -44,10 +42,11 @@ def events(code: str) -> Response:
 
     An event goes out only when what the viewer sees has changed: its id is the tag of what
     it shows (``parts.tagged``), so another seat's hidden cards, or its own taps, send this
-    viewer nothing. A reconnecting browser sends the last tag it saw (``Last-Event-ID``; a
-    page's first connection says it with ``?v=``): if the table shows something else now,
-    that is sent at once. A seat page gets its seat's parts; the board, and anyone without a
-    seat, the board.
+    viewer nothing. Its heartbeats keep the store hub's schedule (every 15 seconds from the
+    moment it opened), which nothing at the table moves. A reconnecting browser sends the
+    last tag it saw (``Last-Event-ID``; a page's first connection says it with ``?v=``): if
+    the table shows something else now, that is sent at once. A seat page gets its seat's
+    parts; the board, and anyone without a seat, the board.
     """
     code = code_from_url(code)
     table = load_table(code)
@@ -86,10 +85,12 @@ def events(code: str) -> Response:
                         # holds this empty string while the stream waits, not the event.
                         yield ""
             current = view = None  # while waiting, hold no table: thousands of streams wait
-            current = listener.wait(HEARTBEAT_SECONDS)
-            while current is None and not listener.closed:
-                yield ": still here\n\n"
-                current = listener.wait(HEARTBEAT_SECONDS)
+            while current is None:
+                current = listener.wait()
+                if listener.take_beats():
+                    yield ": still here\n\n"
+                if listener.closed:
+                    return
 
     def stream() -> Iterator[str]:
         # Subscribed only once the body is read (never for a HEAD), then always let go.

@@ -6,14 +6,20 @@ from __future__ import annotations
 from flask import Response, request
 
 from ...game.table.conduct import Settings
-from ..forms import form_int, form_seat
+from ..forms import form_deal, form_int, form_seat
 from ..services import now, rng
 from .common import back_to_table, bp, change_by_seat
 
 
 @bp.post("/t/<code>/deal")
 def deal(code: str) -> Response:
-    return change_by_seat(code, lambda t, s: t.deal(s.id, rng(), now()), back_to_table())
+    """Deal the next round; or, with ``again``, the round in play again (a mis-deal). The
+    form carries the deal it replaces (``round``): sent twice, or late, it deals nothing."""
+    replaces = form_deal()
+    again = request.form.get("again") == "yes"
+    return change_by_seat(
+        code, lambda t, s: t.deal(s.id, rng(), now(), replaces, again), back_to_table()
+    )
 
 
 @bp.post("/t/<code>/remove")
@@ -32,6 +38,7 @@ def set_settings(code: str) -> Response:
         debate=form_int("debate", "Say how long the Debate lasts, in seconds."),
         pace=form_int("pace", "Say how long each power is called for, in seconds."),
         window=form_int("window", "Say how long a reaction window lasts, in seconds."),
+        turn=form_int("turn", "Say how long a turn lasts, in seconds."),
     )
     return change_by_seat(code, lambda t, s: t.set_settings(s.id, settings), back_to_table("host"))
 
@@ -57,7 +64,14 @@ def set_npr(code: str) -> Response:
 @bp.post("/t/<code>/end")
 def end_round(code: str) -> Response:
     """The host ends the round: every card is shown, and the round is counted."""
-    return change_by_seat(code, lambda t, s: t.end_round(s.id), back_to_table("tally"))
+    return change_by_seat(code, lambda t, s: t.end_round(s.id, now()), back_to_table())
+
+
+@bp.post("/t/<code>/abandon")
+def abandon_round(code: str) -> Response:
+    """The host calls the round in play off before its end: nobody scores it."""
+    deal = form_deal()
+    return change_by_seat(code, lambda t, s: t.abandon_round(s.id, deal), back_to_table())
 
 
 @bp.post("/t/<code>/scaredy")
@@ -86,4 +100,5 @@ def set_target(code: str) -> Response:
 @bp.post("/t/<code>/new-game")
 def new_game(code: str) -> Response:
     """The host starts a new game with the same seats, every score at zero."""
-    return change_by_seat(code, lambda t, s: t.new_game(s.id), back_to_table("host"))
+    after = form_deal()
+    return change_by_seat(code, lambda t, s: t.new_game(s.id, after), back_to_table())

@@ -58,8 +58,10 @@ def choose_allegiance(code: str) -> Response:
 
 @bp.post("/t/<code>/sync")
 def sync(code: str) -> Response:
-    """The whole arrangement the phone shows (what is hidden, the allegiance), as in the applet."""
-    hidden, allegiance, deal = form_hidden_parts(), form_allegiance(), form_deal()
+    """The whole arrangement the phone shows (what is hidden, and, by voice, the allegiance),
+    as in the applet."""
+    hidden, deal = form_hidden_parts(), form_deal()
+    allegiance = form_allegiance() if "allegiance" in request.form else None
     return change_by_seat(code, lambda t, s: t.arrange(s.id, deal, hidden, allegiance), with_hand)
 
 
@@ -126,8 +128,9 @@ def propose_split(code: str) -> Response:
                     shares[seat_id] = int(request.form[field].strip())
                 except ValueError:
                     raise GameError("Each share is a whole number of points.") from None
+        seen = form_int("proposal", "That form is missing its proposal. Reload the page.")
         return change_by_seat(
-            code, lambda t, s: t.propose_split(s.id, shares), back_to_table("tally")
+            code, lambda t, s: t.propose_split(s.id, shares, seen), back_to_table("tally")
         )
     except GameError as refused:
         if status_of(refused) != 400 or wants_json():
@@ -142,6 +145,7 @@ def answer_split(code: str) -> Response:
     agree = request.form.get("agree")
     if agree not in ("yes", "no"):
         abort(400, description="Answer Agree or Disagree.")
+    proposal = form_int("proposal", "That form is missing its proposal. Reload the page.")
     return change_by_seat(
-        code, lambda t, s: t.answer_split(s.id, agree == "yes"), back_to_table("tally")
+        code, lambda t, s: t.answer_split(s.id, agree == "yes", proposal), back_to_table("tally")
     )

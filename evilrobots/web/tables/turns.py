@@ -105,3 +105,12 @@ def cheat(code: str) -> Response:
     return change_by_seat(
         code, lambda t, s: t.choose_cheat(s.id, deal, now(), shows, story), with_hand
     )
+
+
+@bp.post("/t/<code>/passbot")
+def passbot(code: str) -> Response:
+    """PassBot's choice, on its own phone: act first in the Pass phase, or at its power's
+    place. Nothing of this reaches anyone else."""
+    deal = form_deal()
+    first = request.form.get("first", "yes") != "no"
+    return change_by_seat(code, lambda t, s: t.choose_first(s.id, deal, first), with_hand)

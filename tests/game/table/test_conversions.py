@@ -17,7 +17,7 @@ from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import Outcome, Proof, Stage, Story
 from tests.support.cards import known
-from tests.support.tables import Play, conducted
+from tests.support.tables import Play, conducted, seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -86,7 +86,7 @@ def test_lockbot_once_converted_from_neutral_is_locked():
 
 
 def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
-    table = conducted("Ada", "Bob").set_npr(1, True).deal(1, random.Random(4), now=0.0)
+    table = seated("Ada", "Bob", conducted=True).set_npr(1, True).deal(1, random.Random(4), 0.0)
     game = Play(known(table, ada=("BetBot", 4, E), bob=("SwapBot", 6, G)))
     game = turn(game, 1, 4)
     assert (NPR_SEAT, "The non-player robot") in game.table.view_for(1).choices.targets
@@ -97,10 +97,10 @@ def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
 
 
 def test_a_failed_conversion_of_the_non_player_robot_asks_no_proof():
-    table = conducted("Ada", "Bob").set_npr(1, True).deal(1, random.Random(4), now=0.0)
+    table = seated("Ada", "Bob", conducted=True).set_npr(1, True).deal(1, random.Random(4), 0.0)
     game = turn(Play(known(table, ada=("BetBot", 6, E))), 1, 6).convert(1, target=NPR_SEAT)
     game.close()
-    assert game.table.round.npr is N and game.table.round.conduct.proving == ()
+    assert game.table.round.npr is N and game.table.round.conduct.proof is None
 
 
 def test_a_conversion_is_made_on_your_turn_only():
@@ -204,9 +204,11 @@ def test_lockbot_proves_a_failure_with_its_card():
     assert game.prove(2, Proof.LOCKBOT).log()[-1] == "Bob · shows why it failed · LockBot"
 
 
-def test_plusbot_proves_by_power_showing_its_robot_too():
+def test_plusbot_proves_by_power_with_its_card_alone():
+    """Its card is never above its power, so the card alone shows the failure: "You are not
+    obliged to reveal this until the end of the round"."""
     game = failed(("BetBot", 7, E), ("PlusBot", 3, G))  # 7 is not below 3 + 3
-    assert game.prove(2, Proof.POWER).log()[-1] == "Bob · shows why it failed · PlusBot · power 3"
+    assert game.prove(2, Proof.POWER).log()[-1] == "Bob · shows why it failed · power 3"
 
 
 def test_a_cheatbot_that_says_it_failed_proves_only_with_an_allegiance():
@@ -300,7 +302,7 @@ def test_the_faq_chain_lockbot_then_forcebot_then_blockbot():
         diego=("BlockBot", 5, N),
     )
     turn(game, 2, 2).convert(2, target=1)
-    assert chain(game).told is Outcome.FAILED and chain(game).reason is Proof.LOCKBOT
+    assert chain(game).told is Outcome.FAILED
     game.react(3)
     assert chain(game).shown is Outcome.WORKED
     game.react(4, turn=True)

@@ -89,10 +89,10 @@ def test_the_next_deal_waits_for_the_score_to_be_kept(table):
 
 
 def test_a_round_can_be_dealt_again_before_it_ends_without_scoring(table):
-    again = table.deal(1, random.Random(3))
+    again = table.deal(1, random.Random(3), again=True)
     assert again.round.deal_id == table.round.deal_id + 1  # new cards: the old page is stale
     assert again.round.number == 1 and again.game.rounds == ()  # still the first round
-    kept = again.deal(1, random.Random(4)).end_round(1).keep_score(1)
+    kept = again.deal(1, random.Random(4), again=True).end_round(1).keep_score(1)
     assert kept.game.rounds[0].number == 1
     assert kept.deal(1, random.Random(5)).round.number == 2
 
@@ -201,7 +201,7 @@ def test_a_split_made_for_other_winners_is_never_applied(table):
 def test_a_new_game_never_reuses_a_rounds_tag(table):
     """Round numbers start at 1 again; the deal's tag does not, so a page left open from the
     last game cannot act on (or reveal) the new game's hands."""
-    first = table.deal(1, random.Random(3))  # round 2 of the first game (round 1 unkept)
+    first = table.deal(1, random.Random(3), again=True)  # round 1 dealt again
     old = first.round.deal_id
     again = first.new_game(1).deal(1, random.Random(5))
     assert again.round.number == 1 and again.round.deal_id == old + 1

@@ -77,7 +77,7 @@ def test_passing_in_the_debate_says_only_who_passed(four):
 
 
 def test_nothing_is_revealed_in_the_debate(four):
-    with pytest.raises(Conflict, match="Debate"):
+    with pytest.raises(Conflict, match="The app runs this round"):
         four.table.reveal(1, 1, Action.PROVE_POWER)
 
 
@@ -90,7 +90,7 @@ def test_the_host_chooses_how_the_next_round_is_run():
             table.set_settings(1, bad)
     voiced = table.set_settings(1, Settings(conducted=False))
     assert voiced.round.conduct is not None  # the round in play keeps its way
-    assert voiced.deal(1, random.Random(1), now=0.0).round.conduct is None
+    assert voiced.deal(1, random.Random(1), now=0.0, again=True).round.conduct is None
 
 
 # ---- The Countdown ----------------------------------------------------------------------------
@@ -145,9 +145,9 @@ def test_while_a_seat_takes_its_turn_the_call_waits_then_goes_on_for_its_time_le
     four.call(7).at(72.0).claim(1)  # at 73, of a level called at 70: 2 s of it left
     conduct = four.table.round.conduct
     assert conduct.deadline is None and conduct.left == 2.0
-    assert four.table.tick(10_000) is four.table  # nothing is due while Ada takes her turn
-    four.at(200.0).pass_turn(1)
-    assert four.table.round.conduct.deadline == 203.0 and four.table.round.conduct.level == 7
+    assert four.table.tick(four.now + 59) is four.table  # nothing is due in Ada's turn's time
+    four.at(120.0).pass_turn(1)
+    assert four.table.round.conduct.deadline == 123.0 and four.table.round.conduct.level == 7
 
 
 def test_ties_go_in_the_order_tapped_unless_the_first_sets_another():
@@ -157,11 +157,12 @@ def test_ties_go_in_the_order_tapped_unless_the_first_sets_another():
     game.claim(2).claim(3).claim(1)
     conduct = game.table.round.conduct
     assert (conduct.turn, conduct.queue, conduct.chooser) == (2, (3, 1), 2)
+    game.pass_turn(2)  # Bob's turn is over: he orders Cy and Ada, who tie
+    assert game.table.round.conduct.ordering == 2
     with pytest.raises(NotAllowed, match="acted just before"):
         game.promote(3, 1)
     game.promote(2, 1)
-    assert game.table.round.conduct.queue == (1, 3)
-    assert game.pass_turn(2).table.round.conduct.turn == 1
+    assert game.table.round.conduct.turn == 1 and game.table.round.conduct.queue == (3,)
 
 
 def test_a_seat_that_lets_its_call_go_by_has_no_turn_and_only_it_knows(four):
@@ -246,10 +247,12 @@ def test_a_seat_that_passes_on_its_turn_acts_again_in_the_pass_phase():
     )
     game.pass_debate(2).pass_debate(3).pass_debate(4)
     game.call(9).claim(1).pass_turn(1)  # Ada passes at 9 or more: she acts again later
-    game.call(1).finish()
-    conduct = game.table.round.conduct  # Di 1 sits out; Bob and Cy tie at 5, in seat order
+    game.call(1).at(game.table.deadline)
+    conduct = game.table.round.conduct  # Di 1 sits out; Bob and Cy tie at 5: Ada orders them
     assert conduct.stage is Stage.PASS and conduct.sat_out == (4,)
-    assert (conduct.turn, conduct.queue) == (2, (3, 1))
+    assert (conduct.ordering, conduct.queue) == (1, (2, 3, 1))
+    game.at(game.table.deadline)  # she lets the time run: seat order
+    assert (game.table.round.conduct.turn, game.table.round.conduct.queue) == (2, (3, 1))
 
 
 def test_the_seat_acting_before_tied_seats_sets_their_order_in_the_pass_phase():
@@ -265,11 +268,11 @@ def test_the_seat_acting_before_tied_seats_sets_their_order_in_the_pass_phase():
     )
     conduct = game.table.round.conduct  # Ada sits out; Bob 3 acts, then Cy and Di, tied at 6
     assert conduct.sat_out == (1,) and (conduct.turn, conduct.queue) == (2, (3, 4))
+    game.pass_turn(2)
     with pytest.raises(NotAllowed):
         game.promote(3, 4)  # Cy is not the one acting before them
     game.promote(2, 4)  # Bob lets Di go before Cy
-    assert game.table.round.conduct.queue == (4, 3)
-    assert game.pass_turn(2).table.round.conduct.turn == 4
+    assert game.table.round.conduct.turn == 4 and game.table.round.conduct.queue == (3,)
 
 
 def test_no_self_conversion_in_the_pass_phase():

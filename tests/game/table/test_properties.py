@@ -5,7 +5,9 @@
   step, and the same refusals. A control shows that the check sees a difference when the
   seat does reveal something.
 - Invariants of any sequence of requests: one turn per seat; allegiances change only by a
-  conversion on the log; the Pass phase's order follows the rule.
+  conversion on the log; the Pass phase's order follows the rule; every step is on a clock,
+  so a round left alone goes on to its end; a proof is given only in its own step and shows
+  the cards the seat holds at that moment.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evilrobots.game.cards import PASSBOT, ROBOTS, Allegiance
+from evilrobots.game.cards import CHEATBOT, PASSBOT, ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table
 from evilrobots.game.table.conduct import Proof, Stage, Story
@@ -54,6 +56,7 @@ steps = st.lists(
                 "prove",
                 "promote",
                 "cheat",
+                "first",  # PassBot chooses whether it acts first in the Pass phase
                 "turn",  # whoever's turn it is takes it
                 "turn",
                 "turn",
@@ -176,6 +179,8 @@ def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:
         return table.prove(seat, 1, now, list(Proof)[choice % 3])
     if what == "promote":
         return table.promote(seat, 1, now, (1, 2, 3)[choice % 3])
+    if what == "first":
+        return table.choose_first(seat, 1, bool(choice % 2))
     if what == "cheat":
         return table.choose_cheat(
             seat, 1, now, [None, G, E, N][choice % 4], list(Story)[choice % 3]
@@ -288,11 +293,16 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
                 assert settled, new
         if table.round.npr is not before.round.npr:
             assert NPR_SEAT in settled
-        # The Pass phase: PassBot first; then ascending power; the lowest sat out.
+        # The Pass phase: PassBot first (unless it chose its power's place); then ascending
+        # power; the lowest sat out.
         if before.round.conduct.stage is not Stage.PASS and conduct.stage is Stage.PASS:
             order = [s for s in (conduct.turn, *conduct.queue) if s is not None]
             power = {s: effective(table.round.hand_of(s)) for s in (*order, *conduct.sat_out)}
-            passbot = [s for s in order if table.round.hand_of(s).robot is PASSBOT]
+            passbot = [
+                s
+                for s in order
+                if table.round.hand_of(s).robot is PASSBOT and s not in conduct.waits
+            ]
             rest = [s for s in order if s not in passbot]
             assert order[: len(passbot)] == passbot
             assert [power[s] for s in rest] == sorted(power[s] for s in rest)
@@ -301,3 +311,25 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
                 assert all(power[s] == lowest for s in conduct.sat_out)
                 assert all(power[s] > lowest for s in rest)
         assert table.round.conduct.settings == before.round.conduct.settings
+        # Every step is on a clock: whatever happens next, a deadline says when.
+        if conduct.stage is not Stage.DONE:
+            assert table.deadline is not None, conduct
+        if conduct.turn is not None:
+            assert conduct.until <= now + conduct.settings.turn
+        # A proof shows the truth of its moment (CheatBot aside), and only in its own step.
+        for reveal in new:
+            hand = table.round.hand_of(reveal.seat)
+            if reveal.lead.startswith("shows why it failed"):
+                assert before.round.conduct.proof is not None
+                assert before.round.conduct.proof.seat == reveal.seat
+                assert reveal.power in (None, hand.power)
+                assert reveal.robot in (None, hand.robot)
+            if reveal.lead == "shows it failed" and hand.robot is not CHEATBOT:
+                assert reveal.allegiance is hand.allegiance
+    # Left alone, the round goes on by itself to its end.
+    for _ in range(100):
+        if table.deadline is None:
+            break
+        now = max(now, table.deadline)
+        table = table.tick(now)
+    assert table.round.conduct.stage is Stage.DONE

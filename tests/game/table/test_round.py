@@ -25,7 +25,7 @@ def test_deal_needs_two_players_and_starts_round_one():
         seated("Ada").deal(1, random.Random(1))
     table = seated("Ada", "Bob").deal(1, random.Random(1))
     assert table.round.number == 1
-    assert table.deal(1, random.Random(2)).round.number == 1  # dealt again: the same round
+    assert table.deal(1, random.Random(2), again=True).round.number == 1  # the same round
 
 
 def test_one_deck_no_shared_robot_at_most_two_of_a_power_with_the_points_card():
@@ -49,7 +49,7 @@ def test_each_hand_starts_from_two_coin_flips_face_up():
 def test_a_new_deal_clears_the_reveals(three):
     table = three.reveal(2, 1, Action.PROVE_POWER)
     assert table.round.reveals
-    assert table.deal(1, random.Random(9)).round.reveals == ()
+    assert table.deal(1, random.Random(9), again=True).round.reveals == ()
 
 
 def test_the_non_player_robot_starts_neutral_with_power_5_when_the_host_wants_it():
@@ -78,7 +78,7 @@ def test_the_allegiance_a_player_sets_is_their_true_allegiance(three):
 
 
 def test_changes_for_a_round_that_is_over_are_refused(three):
-    later = three.deal(1, random.Random(5))
+    later = three.deal(1, random.Random(5), again=True)
     for change in [
         lambda t: t.hide(2, 1, Part.POWER),
         lambda t: t.choose(2, 1, Allegiance.EVIL),
@@ -93,7 +93,7 @@ def test_a_newcomer_has_no_cards_until_the_next_deal(three):
     assert table.view_for(4).hand is None
     with pytest.raises(RoundOver, match="next deal"):
         table.reveal(4, 1, Action.PROVE_POWER)
-    assert table.deal(1, random.Random(1)).view_for(4).hand is not None
+    assert table.deal(1, random.Random(1), again=True).view_for(4).hand is not None
 
 
 @pytest.mark.parametrize("action", [a for a in Action if a.parts], ids=lambda a: a.slug)

@@ -14,7 +14,8 @@ from tests.support.clients import Phone, table_of
 @pytest.fixture(params=["sqlite", "redis"])
 def app(request, tmp_path, clock):
     """The app with its tables in SQLite (the default) or in a real Redis: every table test
-    runs against both stores."""
+    runs against both stores. ``@pytest.mark.heartbeat(seconds)``: its live pages beat that
+    often (15 s otherwise)."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "table-key-" + "x" * 40,
@@ -22,6 +23,9 @@ def app(request, tmp_path, clock):
         "CLOCK": clock,
         "TICKER": False,  # time moves when the test moves it (the store's advance_due)
     }
+    heartbeat = request.node.get_closest_marker("heartbeat")
+    if heartbeat is not None:
+        config["HEARTBEAT_SECONDS"] = heartbeat.args[0]
     if request.param == "redis":
         config["STORE"] = request.getfixturevalue("redis_url")
     app = create_app(config, instance_path=tmp_path)
@@ -70,7 +74,7 @@ def dealt(app, ada, bob, cy):
     """A round called by voice (the host chose it): reveals and robot actions from the
     phones, the allegiance set by hand."""
     ada.by_voice()
-    assert ada.post("/deal").status_code == 303
+    assert ada.deal().status_code == 303
     return table_of(app, ada.code)
 
 
@@ -78,5 +82,5 @@ def dealt(app, ada, bob, cy):
 def conducted(app, clock, ada, bob, cy):
     """A round the app conducts (the host's default), dealt now: its Debate on a 60 s timer,
     each power called for 5 s, each reaction window 8 s."""
-    assert ada.post("/deal").status_code == 303
+    assert ada.deal().status_code == 303
     return table_of(app, ada.code)

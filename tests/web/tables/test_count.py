@@ -132,8 +132,8 @@ def test_a_page_left_open_from_the_last_game_cannot_act_on_the_new_one(app, ada,
     ada.post("/target", target="5")
     play(app, ada, "bob", 6)
     old_tag = deal_tag(table_of(app, ada.code))
-    ada.post("/new-game")
-    assert ada.post("/deal").status_code == 303
+    ada.new_game()
+    assert ada.deal().status_code == 303
     assert table_of(app, ada.code).round.number == 1
     response = bob.post("/reveal", action="prove-power", round=old_tag)
     assert response.status_code == 409
@@ -156,7 +156,7 @@ def test_above_every_seats_cards_the_end_of_the_round_says_what_it_asks_of_them(
     assert banner(bob.page()) == "Round 1 is over. You won: propose how the winners share the 6."
     assert banner(ada.page()) == "Round 1 is over. See the count."
     assert ada.page().count('<span class="seat-round" id="seat-round">Round 1: over</span>') == 1
-    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    bob.post("/split", proposal="0", **{"share-2": "4", "share-3": "2"})
     assert banner(cy.page()) == "Round 1 is over. Answer the proposed split."
     assert banner(bob.page()) == "Round 1 is over. See the count."
     stream = cy.client.get(f"/t/{cy.code}/events?v=0", buffered=False)
@@ -173,14 +173,16 @@ def test_while_a_round_is_in_play_the_banner_is_empty(ada, dealt):
 def test_the_split_keeps_a_running_total_and_says_what_disagreeing_does(ada, bob, cy, ended):
     page = visible_text(bob.page())
     assert "Shares so far: 0 of 6" in page and "They must add up to 6." in page
-    refused = bob.post("/split", **{"share-2": "5", "share-3": "5"}).get_data(as_text=True)
+    refused = bob.post("/split", proposal="0", **{"share-2": "5", "share-3": "5"}).get_data(
+        as_text=True
+    )
     assert "Shares so far: 10 of 6" in visible_text(refused)  # as Bob typed them
-    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    bob.post("/split", proposal="0", **{"share-2": "4", "share-3": "2"})
     assert "Disagree, and each winner gets 1 point instead." in visible_text(cy.page())
 
 
 def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
-    response = bob.post("/split", **{"share-2": "5", "share-3": "5"})
+    response = bob.post("/split", proposal="0", **{"share-2": "5", "share-3": "5"})
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "add up to the round's value, 6" in visible_text(page)
@@ -197,16 +199,16 @@ def test_a_split_that_does_not_add_up_is_refused_in_words(app, ada, bob, ended):
         {"share-9": "6"},
         {"share-2": "-1", "share-3": "7"},
     ):
-        assert bob.post("/split", **bad).status_code == 400
+        assert bob.post("/split", proposal="0", **bad).status_code == 400
 
 
 def test_agreed_split_is_kept_by_the_host_onto_the_scoreboard(app, ada, bob, cy, ended):
-    bob.post("/split", **{"share-2": "4", "share-3": "2"})
+    bob.post("/split", proposal="0", **{"share-2": "4", "share-3": "2"})
     assert ada.post("/keep").status_code == 409  # Cy has not answered
     page = cy.page()
     assert "Bob proposes: Bob 4, Cy 2." in visible_text(page)
     assert ">Agree</button>" in page and ">Disagree</button>" in page
-    cy.post("/answer", agree="yes")
+    cy.post("/answer", agree="yes", proposal="1")
     # Agreed, not yet kept. A phone: what each gains, apart from the scores.
     found = tables_in(ada.page())
     assert caption(found["gains"]) == "Points this round, once the host keeps them"
@@ -254,8 +256,8 @@ def test_when_nobody_scores_there_is_no_list_of_gains(app, ada, bob, cy, dealt):
 
 
 def test_a_disagreement_gives_each_winner_one_point(app, ada, bob, cy, ended):
-    bob.post("/split", **{"share-2": "6", "share-3": "0"})
-    cy.post("/answer", agree="no")
+    bob.post("/split", proposal="0", **{"share-2": "6", "share-3": "0"})
+    cy.post("/answer", agree="no", proposal="1")
     ada.post("/keep")
     board = ada.page("/board")
     assert "Cy disagreed: each winner gets 1 point." in visible_text(board)
@@ -263,7 +265,7 @@ def test_a_disagreement_gives_each_winner_one_point(app, ada, bob, cy, ended):
 
 
 def test_the_next_deal_waits_for_the_score(app, ada, ended):
-    response = ada.post("/deal")
+    response = ada.deal()
     assert response.status_code == 409 and "Keep the score" in response.get_data(as_text=True)
 
 
@@ -282,8 +284,10 @@ def test_the_host_corrects_scaredybots_bonus(app, ada, bob, cy, dealt):
 
 
 def play(app, ada: Phone, winner: str, value: int) -> None:
-    """Deal, make ``winner`` the lone Good player, end, keep: they gain ``value``."""
-    assert ada.post("/deal").status_code == 303
+    """Deal (a round by voice: it ends when the host says), make ``winner`` the lone Good
+    player, end, keep: they gain ``value``."""
+    ada.by_voice()
+    assert ada.deal().status_code == 303
     table = table_of(app, ada.code)
     names = [s.name.lower() for s in table.seats]
     hands = {n: ("LockBot" if n != winner else "SumoBot", 1, E) for n in names}
@@ -299,7 +303,7 @@ def test_the_host_sets_the_target_before_the_first_deal(app, ada, bob):
     assert ada.post("/target", target="five").status_code == 400
     assert bob.post("/target", target="5").status_code == 403
     assert ada.post("/target", target="5").status_code == 303
-    ada.post("/deal")
+    ada.deal()
     assert ada.post("/target", target="12").status_code == 409
     assert "First to 5 points" in visible_text(ada.page("/board"))
 
@@ -310,9 +314,9 @@ def test_the_winner_is_shown_and_a_new_game_starts_at_zero(app, ada, bob):
     play(app, ada, "bob", 3)
     for page in (ada.page(), bob.page(), ada.page("/board")):
         assert "Bob wins the game!" in visible_text(page)
-    assert ada.post("/deal").status_code == 409
+    assert ada.deal().status_code == 409
     assert ">New game</button>" in ada.page() and ">New game</button>" not in bob.page()
-    ada.post("/new-game")
+    ada.new_game()
     board = ada.page("/board")
     assert "wins the game" not in board and "Every round of this game" not in board
     assert table_of(app, ada.code).game.scores == ()

@@ -6,6 +6,8 @@ import json
 import re
 import threading
 
+import pytest
+
 from evilrobots.store import StoreUnavailable
 from evilrobots.web.tables import events
 from tests.support.clients import Phone, deal_tag, table_of
@@ -90,17 +92,17 @@ def heartbeats_only(response, count: int = 3) -> bool:
     return all(next(chunks) == b": still here\n\n" for _ in range(count))
 
 
-def test_idle_streams_send_a_comment_to_keep_proxies_open(app, ada, monkeypatch):
-    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.05)
+@pytest.mark.heartbeat(0.05)
+def test_idle_streams_send_a_comment_to_keep_proxies_open(app, ada):
     response = ada.client.get(f"/t/{ada.code}/events?v={page_tag(ada.page())}", buffered=False)
     assert heartbeats_only(response, 1)
     response.close()
 
 
-def test_a_seats_own_taps_send_nothing_to_anyone_else(app, ada, bob, cy, dealt, monkeypatch):
+@pytest.mark.heartbeat(0.2)
+def test_a_seats_own_taps_send_nothing_to_anyone_else(app, ada, bob, cy, dealt):
     """Bob hides and shows his cards: neither Ada's phone nor the board hears of it, not even
     that something happened."""
-    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.2)
     board = app.test_client()
     before = table_of(app, ada.code).version
 
@@ -119,9 +121,9 @@ def test_a_seats_own_taps_send_nothing_to_anyone_else(app, ada, bob, cy, dealt, 
     assert table_of(app, ada.code).version >= before + 12  # the taps were kept all the same
 
 
-def test_a_change_everyone_sees_reaches_every_stream(app, ada, bob, dealt, monkeypatch):
+@pytest.mark.heartbeat(0.2)
+def test_a_change_everyone_sees_reaches_every_stream(app, ada, bob, dealt):
     """The control of the test above: a reveal is an event, on the same streams."""
-    monkeypatch.setattr(events, "HEARTBEAT_SECONDS", 0.2)
     stream = ada.client.get(f"/t/{ada.code}/events?v={page_tag(ada.page())}", buffered=False)
     threading.Timer(
         0.05, lambda: bob.post("/reveal", action="prove-power", round=deal_tag(dealt))

@@ -10,7 +10,7 @@ from tests.support.clients import table_of
 @pytest.mark.parametrize(
     ("path", "form"),
     [
-        ("/deal", {}),
+        ("/deal", {"round": "00000000"}),
         ("/remove", {"seat": "1"}),
         ("/host", {"seat": "2"}),
         ("/open", {"open": "no"}),

@@ -27,12 +27,14 @@ def lands(phone: Phone, response) -> str:
 def test_every_form_of_a_round_by_voice_lands_on_a_place_its_page_has(app, ada, bob, cy):
     assert lands(ada, ada.post("/npr-rule", npr="yes")) == "host"
     ada.by_voice()
-    assert lands(ada, ada.post("/deal")) == ""  # the top: the bar, then the new cards
+    assert lands(ada, ada.deal()) == ""  # the top: the bar, then the new cards
     table = table_of(app, ada.code)
     give(app, ada.code, 3, ada=("SumoBot", 9, G), bob=("LockBot", 2, E), cy=("PushBot", 4, E))
     assert lands(bob, bob.post("/npr", allegiance="good", round=deal_tag(table))) == "npr"
     assert lands(bob, bob.post("/reveal", action="prove-power", round=deal_tag(table))) == "reveals"
-    assert lands(ada, ada.post("/end")) == "tally"
+    assert (
+        lands(ada, ada.post("/end")) == ""
+    )  # the top: the next step (Keep the score), then the count
     assert lands(ada, ada.post("/keep")) == "tally"  # Ada alone won: nothing to split
 
 

@@ -18,7 +18,7 @@ from tests.support.pages import read_events, visible_text
 
 def test_changes_for_a_round_that_has_ended_are_409(app, ada, bob, dealt):
     old = deal_tag(dealt)
-    ada.post("/deal")
+    ada.deal(again=True)
     before = table_of(app, ada.code)
     for path, form in [
         ("/reveal", {"action": "prove-power", "round": old}),
@@ -100,7 +100,7 @@ def test_there_is_no_shuffle_and_no_points_draw_at_a_table(ada, dealt):
 
 def test_deal_from_two_players_says_the_game_is_for_3_to_9(app, ada, bob):
     assert "meant for 3 to 9" in visible_text(ada.page())
-    assert ada.post("/deal").status_code == 303
+    assert ada.deal().status_code == 303
 
 
 def test_a_reveal_is_verified_by_the_server_and_on_the_board(app, ada, bob, dealt):
@@ -142,7 +142,7 @@ def test_the_action_view_at_a_table_offers_reveal_to_the_table(ada, dealt):
 def test_the_non_player_robot_sits_at_the_board_and_anyone_converts_it(app, ada, bob):
     ada.post("/npr-rule", npr="yes")
     ada.by_voice()
-    ada.post("/deal")
+    ada.deal()
     table = table_of(app, ada.code)
     assert "The non-player robot" in visible_text(ada.page("/board"))
     bob.post("/npr", allegiance="evil", round=deal_tag(table))
@@ -165,7 +165,7 @@ def cheatbot_reveal(tmp_path, truth: Allegiance) -> tuple[str, str, str]:
     ada, bob = Phone(app, "Ada"), Phone(app, "Bob")
     bob.join(ada.start())
     ada.by_voice()
-    ada.post("/deal")
+    ada.deal()
     table = table_of(app, ada.code)
     cheatbot = next(robot for robot in ROBOTS if robot.name == "CheatBot")
     give(app, ada.code, bob=dict(robot=cheatbot, allegiance=truth, flips=None))
@@ -208,7 +208,7 @@ def test_a_player_leaving_mid_round_is_said_on_the_board_and_every_phone(app, ad
     board = visible_text(ada.page("/board"))
     assert "Cy left the table, cards and all" in board
     assert "Cy left the table, cards and all" in visible_text(bob.page())
-    ada.post("/deal", round=deal_tag(table_of(app, ada.code)))  # the next round: forgotten
+    ada.deal(again=True)  # the round dealt again: forgotten
     assert "left the table" not in visible_text(ada.page("/board"))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -131,7 +133,7 @@ def _without_versions(text: str) -> str:
 # ---- A round the app runs: the same to everyone else, in content and in timing -------------
 
 
-def _world(tmp_path, clock, name: str, cy_cards) -> dict:
+def _world(tmp_path, clock, name: str, cy_cards, heartbeat: float = 15.0) -> dict:
     """One app, its table and its phones: Ada (the host), Bob and Cy, dealt a conducted round
     with known cards. Two worlds made with the same seed differ only in what ``cy_cards`` is."""
     config = {
@@ -140,13 +142,14 @@ def _world(tmp_path, clock, name: str, cy_cards) -> dict:
         "RANDOM": random.Random(5),
         "CLOCK": clock,
         "TICKER": False,
+        "HEARTBEAT_SECONDS": heartbeat,
     }
     app = create_app(config, instance_path=tmp_path / name)
     ada, bob, cy = Phone(app, "Ada"), Phone(app, "Bob"), Phone(app, "Cy")
     ada.start()
     bob.join(ada.code)
     cy.join(ada.code)
-    assert ada.post("/deal").status_code == 303
+    assert ada.deal().status_code == 303
     give(app, ada.code, 4, ada=("BetBot", 9, G), bob=("SwapBot", 6, E), cy=cy_cards)
     stranger = Phone(app, "Eve")
     stranger.code = ada.code
@@ -184,8 +187,9 @@ def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clo
         _world(tmp_path, clock, "two", ("BlockBot", 7, G)),
     ]
     assert worlds[0]["ada"].code == worlds[1]["ada"].code  # the same seed, the same table code
-    steps = [("ada", "/act"), ("ada", "/convert", "2"), ("bob", "/no-reaction")]
-    steps += [("cy", "/no-reaction")] + [("time", 5)] * 3 + [("bob", "/act"), ("bob", "/pass")]
+    steps = [("ada", "/act"), ("ada", "/convert", {"target": "2"}), ("bob", "/no-reaction")]
+    steps += [("cy", "/no-reaction"), ("bob", "/prove", {"proof": "power"})]  # it failed
+    steps += [("time", 5)] * 3 + [("bob", "/act"), ("bob", "/pass")]
     steps += [("time", 5)] * 6 + [("bob", "/pass")]  # the Pass phase: Bob alone, his turn
     log = []
     for step in [("time", 60), *steps]:  # the Debate runs out, then each step in turn
@@ -194,10 +198,10 @@ def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clo
             if step[0] == "time":
                 world["app"].extensions["evilrobots.store"].advance_due(clock.now + step[1])
             else:
-                who, path, *target = step
+                who, path, *more = step
                 phone = world[who]
                 tag = deal_tag(table_of(world["app"], phone.code))
-                form = {"round": tag, **({"target": target[0]} if target else {})}
+                form = {"round": tag, **(more[0] if more else {})}
                 assert phone.post(path, **form).status_code == 303, (step, world["cy"].name)
             seen.append(_seen_by_others(world))
         if step[0] == "time":
@@ -209,5 +213,96 @@ def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clo
     assert table.round.conduct.stage.value == "done"  # the whole round went by, in step
     cy_sees = [world["cy"].page() for world in worlds]
     assert cy_sees[0] != cy_sees[1]  # the worlds do differ: Cy's own phone shows her cards
+    for world in worlds:
+        world["app"].extensions["evilrobots.store"].close()
+
+
+# ---- In timing too: a quiet seat's own taps move no heartbeat of anyone else's ---------------
+
+BEAT = 1.0  # the worlds' heartbeat, so that a few beats fit in a test
+
+
+def _follow(phone: Phone, query: str, until: float, got: list) -> threading.Thread:
+    """Read a stream in a thread until ``until`` (monotonic), keeping each chunk with when it
+    arrived, from the moment the stream was opened."""
+
+    def read() -> None:
+        # Opened in the thread that reads it: the request's context lives there.
+        stream = phone.client.get(f"/t/{phone.code}/events{query}", buffered=False)
+        opened = time.monotonic()
+        for chunk in stream.response:
+            text = chunk if isinstance(chunk, str) else chunk.decode()
+            if text and not text.startswith("retry:"):  # (a random pause, drawn per stream)
+                got.append((round(time.monotonic() - opened, 3), text))
+            if time.monotonic() > until:
+                break
+        stream.close()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+def test_a_quiet_seats_own_taps_move_nothing_anyone_else_receives_not_even_a_heartbeat(
+    tmp_path, clock
+):
+    """Two tables alike but for Cy's cards (CheatBot or ForceBot): in one, Cy hides and shows
+    her cards, opens action views and sets CheatBot's choices; in the other, she does
+    nothing. Ada's, Bob's and the board's streams (and a stranger's) receive the same bytes,
+    heartbeats included, at the same moments, in both, while a public act (Ada's I act)
+    reaches them all. A heartbeat restarted by any write to the table (the bug this guards
+    against) would come half a beat late in the first."""
+    worlds = [
+        _world(tmp_path, clock, "taps", ("CheatBot", 3, N), heartbeat=BEAT),
+        _world(tmp_path, clock, "still", ("ForceBot", 7, G), heartbeat=BEAT),
+    ]
+    for world in worlds:
+        world["app"].extensions["evilrobots.store"].advance_due(clock.now + 60)
+    clock.now += 60  # the Countdown: 9 or more is called, Ada's power
+    until = time.monotonic() + 3.6 * BEAT
+    seen = [{} for _ in worlds]
+    readers = []
+    for world, got in zip(worlds, seen, strict=True):
+        for who, query in (("ada", "?v=0"), ("bob", "?v=0"), ("ada", "?board=1&v=0")):
+            got[who + query] = []
+            readers.append(_follow(world[who], query, until, got[who + query]))
+        got["stranger"] = []
+        readers.append(_follow(world["stranger"], "?board=1&v=0", until, got["stranger"]))
+    while not all(chunks for got in seen for chunks in got.values()):  # each one's first state
+        time.sleep(0.01)
+    taps = worlds[0]["cy"]
+    tag = deal_tag(table_of(worlds[0]["app"], taps.code))
+    schedule = [
+        (0.5, lambda: taps.post("/hide", part="robot", round=tag)),
+        (0.9, lambda: taps.client.get(f"/t/{taps.code}/action/convert-other")),
+        (1.3, lambda: taps.post("/cheat", shows="evil", story="failed", round=tag)),
+        (1.6, None),  # Ada says I act, in both worlds: a public act, sent to everyone
+        (1.9, lambda: taps.post("/show", part="robot", round=tag)),
+        (2.5, lambda: taps.post("/hide", part="allegiance", round=tag)),
+    ]
+    start = time.monotonic()
+    for moment, tap in schedule:
+        time.sleep(max(0.0, start + moment * BEAT - time.monotonic()))
+        if tap is not None:
+            assert tap().status_code in (200, 303)
+        else:
+            for world in worlds:
+                ada = world["ada"]
+                act = ada.post("/act", round=deal_tag(table_of(world["app"], ada.code)))
+                assert act.status_code == 303
+    for reader in readers:
+        reader.join(timeout=5 * BEAT)
+    changed = table_of(worlds[0]["app"], taps.code).round
+    assert changed.hand_of(3).hidden and changed.conduct.cheats  # the taps were all kept
+    for where in seen[0]:
+        one, two = seen[0][where], seen[1][where]
+        assert [text for _, text in one] == [text for _, text in two], where
+        beats = [at for at, text in one if text.startswith(":")]
+        assert len(beats) >= 3, (where, one)
+        for (at_one, _), (at_two, _) in zip(one, two, strict=True):
+            assert abs(at_one - at_two) < 0.2 * BEAT, (where, one, two)
+        # Each stream's own schedule: a beat a period, from the moment it opened.
+        for count, at in enumerate(beats, start=1):
+            assert count * BEAT - 0.15 * BEAT < at < count * BEAT + 0.1 * BEAT, (where, beats)
     for world in worlds:
         world["app"].extensions["evilrobots.store"].close()

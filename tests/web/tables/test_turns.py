@@ -68,7 +68,8 @@ def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, a
     assert bob.post("/act", round=tag).status_code == 403  # not Bob's power
     assert ada.post("/act", round=tag).status_code == 303
     page = ada.page()
-    assert strip(page).startswith("Ada's turn at 9 or more paused")
+    assert strip(page).startswith("Ada's turn at 9 or more")
+    assert f'data-deadline="{clock.now + 60}"' in page  # her turn's clock
     for label in ("Convert", "Yourself", "Pass"):
         assert f">{label}</" in page
     view = ada.page("/action/convert-other")  # the action's own page, without the script
@@ -76,7 +77,7 @@ def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, a
     assert "Reveal to the table" not in view
     assert ada.post("/convert", target="3", round=tag).status_code == 303
     board = visible_text(ada.page("/board"))
-    assert "Ada · converts Cy · power 9 · Good" in board and "Cy · it works" in board
+    assert "Ada · converts Cy · SumoBot · power 9 · Good" in board and "Cy · it works" in board
     assert "Reactions to Ada" in board and "Waiting for Bob, Cy." in board
     assert ">Play BlockBot</a>" in bob.page() and ">No reaction</button>" in bob.page()
     assert "Play BlockBot" not in cy.page() and ">No reaction</button>" in cy.page()
@@ -161,12 +162,14 @@ def test_cheatbot_chooses_on_its_phone_and_no_one_else_sees_a_change(app, ada, b
         ("/prove", {"proof": "charm"}, 400),
         ("/prove", {"proof": "power"}, 409),  # nothing to prove
         ("/pass", {}, 403),
-        ("/promote", {"seat": "2"}, 403),
+        ("/promote", {"seat": "2"}, 409),  # nobody is choosing who goes next
         ("/promote", {"seat": "two"}, 400),
         ("/cheat", {"story": "maybe"}, 400),
         ("/cheat", {"shows": "chaos"}, 400),
-        ("/settings", {"debate": "5", "pace": "5", "window": "8"}, 400),
-        ("/settings", {"debate": "sixty", "pace": "5", "window": "8"}, 400),
+        ("/settings", {"debate": "5", "pace": "5", "window": "8", "turn": "60"}, 400),
+        ("/settings", {"debate": "sixty", "pace": "5", "window": "8", "turn": "60"}, 400),
+        ("/settings", {"debate": "60", "pace": "5", "window": "8", "turn": "7"}, 400),
+        ("/settings", {"debate": "60", "pace": "5", "window": "8"}, 400),  # no turn's time
     ],
 )
 def test_bad_requests_get_a_4xx_in_words_and_change_nothing(app, ada, cards, path, form, status):
@@ -182,14 +185,14 @@ def test_bad_requests_get_a_4xx_in_words_and_change_nothing(app, ada, cards, pat
 def test_a_stale_form_from_the_last_deal_is_refused(app, ada, cards):
     tag = deal_tag(cards)
     ada.post("/countdown", round=tag)
-    ada.post("/deal")
+    ada.deal(again=True)
     response = ada.post("/act", round=tag)
     assert response.status_code == 409 and "new one was dealt" in response.get_data(as_text=True)
 
 
 def test_by_voice_the_host_calls_the_round_and_the_phones_keep_their_buttons(app, ada, bob):
     ada.by_voice()
-    ada.post("/deal")
+    ada.deal()
     page = bob.page()
     assert 'class="round-now"' not in page or strip(page) == ""
     assert re.search(r'<form class="choose"', page)  # Good, Evil, Neutral
@@ -202,15 +205,15 @@ def test_by_voice_the_host_calls_the_round_and_the_phones_keep_their_buttons(app
 def test_in_a_conducted_round_the_allegiance_buttons_are_refused(app, ada, bob, cards):
     response = bob.post("/allegiance", allegiance="evil", round=deal_tag(cards))
     assert response.status_code == 409
-    assert "round's acts" in visible_text(response.get_data(as_text=True))
+    assert "changes only through them" in visible_text(response.get_data(as_text=True))
 
 
 def test_the_host_sets_how_the_next_round_is_run(app, ada, bob):
     page = ada.page()
     assert "The app calls it" in page and "The app calls it" not in bob.page()
-    form = {"conducted": "yes", "debate": "90", "pace": "7", "window": "10"}
+    form = {"conducted": "yes", "debate": "90", "pace": "7", "window": "10", "turn": "45"}
     assert bob.post("/settings", **form).status_code == 403
     assert ada.post("/settings", **form).status_code == 303
     settings = table_of(app, ada.code).settings
-    assert (settings.debate, settings.pace, settings.window) == (90, 7, 10)
+    assert (settings.debate, settings.pace, settings.window, settings.turn) == (90, 7, 10, 45)
     assert '<option value="90" selected>90 seconds</option>' in ada.page()
