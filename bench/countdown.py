@@ -4,11 +4,12 @@ power called reaches the phones and the board.
 Starts the production server (``python -m evilrobots.serving.serve``: gunicorn, gevent
 workers) on a store, sets up TABLES tables of 9 players whose rounds the app conducts (no
 Debate timer: each host starts its Countdown), opens 10 live streams per table (9 phones and
-a board), and measures the workers' CPU while every stream sits idle. The hosts then start
-their Countdowns, spread over one level's time, and nobody acts: the server calls 9 or more,
-8, ... 1 at each table, at its own pace, by itself (each worker's ticker). For each call, each
-stream notes when the event saying so arrives, against the moment the call was due (the
-server's own deadline); the workers' CPU is measured again over the Countdown.
+a board), and measures the workers' CPU while every stream sits idle (30 s: two heartbeats
+each). The hosts then start their Countdowns, spread over one level's time, and nobody acts:
+the server calls 9 or more, 8, ... 1 at each table, at its own pace, by itself (each worker's
+ticker). For each call, each stream notes when the event saying so arrives, against the
+moment the call was due (the server's own deadline); the workers' CPU is measured again over
+the Countdown.
 
     .venv/bin/python bench/countdown.py [--tables 1000] [--pace 5] [--store sqlite|redis]
 """
@@ -80,7 +81,7 @@ def calls_seen(stream: Stream) -> list[tuple[str, float, float, float, float]]:
 
 
 async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
-    settings = f"conducted=yes&debate=0&pace={args.pace}&window=8"
+    settings = f"conducted=yes&debate=0&pace={args.pace}&window=8&turn=60"
     tables = []
     started = time.perf_counter()
     for batch in range(0, args.tables, 25):
@@ -101,7 +102,7 @@ async def main_async(args: argparse.Namespace, port: int, master: int) -> None:
     again = sum(stream.reconnected for stream in streams)
     print(f"  {len(streams)} streams open ({again} opened again after the server dropped them)")
     await asyncio.sleep(2)
-    idle_seconds = 10.0
+    idle_seconds = 30.0  # two heartbeats of every stream
     before = workers_cpu(master)
     await asyncio.sleep(idle_seconds)
     idle = (workers_cpu(master) - before) / idle_seconds

@@ -101,7 +101,7 @@ def cookie_of(headers: dict) -> str:
     return headers["set-cookie"].split(";", 1)[0]
 
 
-BY_VOICE = "conducted=no&debate=60&pace=5&window=8"
+BY_VOICE = "conducted=no&debate=60&pace=5&window=8&turn=60"
 
 
 async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict:
@@ -116,7 +116,7 @@ async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict
         )
         cookies.append(cookie_of(headers))
     await request(port, "POST", f"/t/{code}/settings", cookie=cookies[0], form=settings)
-    await request(port, "POST", f"/t/{code}/deal", cookie=cookies[0])
+    await request(port, "POST", f"/t/{code}/deal", cookie=cookies[0], form="round=00000000")
     return {"code": code, "cookies": cookies}
 
 

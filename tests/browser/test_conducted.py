@@ -141,6 +141,64 @@ def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_
     assert isinstance(bob, Seat)
 
 
+def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
+    open_seat, live_server, live_app, new_phone
+):
+    """Cy never proves why Ada's conversion of her failed, and Bob, alone in the Pass phase,
+    walks away from his turn: the app shows Cy's proof when its time runs out, passes for Bob
+    when his does, every phone and the board say so, and the host ends the round as usual."""
+    ada, bob, cy = (open_seat(name) for name in ("Ada", "Bob", "Cy"))
+    url = start_table(ada, live_server)
+    for seat in (bob, cy):
+        join_by_link(seat, url)
+    host = ada.page
+    host.goto(url)
+    host.get_by_label("Debate timer").select_option("0")
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each turn").select_option("15")
+    host.get_by_label("Each reaction window").select_option("5")
+    host.get_by_role("button", name="Set for the next round").click()
+    host.get_by_role("button", name="Deal", exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        4,
+        ada=("SwapBot", 9, G),
+        bob=("BetBot", 2, E),
+        cy=("LockBot", 6, G),
+    )
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    for seat in (ada, bob, cy):
+        expect(seat.card("robot")).to_be_visible()
+    bob.page.get_by_role("button", name="Pass", exact=True).click()
+    expect(board.get_by_text("Bob · passes")).to_be_visible()
+    host.get_by_role("button", name="Start the countdown").click()
+    host.get_by_role("button", name="I act at 9 or more").click()
+    host.get_by_role("link", name="Convert", exact=True).click()
+    host.get_by_role("button", name="Cy", exact=True).click()
+    expect(board.get_by_text("Cy · it fails")).to_be_visible()
+
+    # The window runs out; Cy owes her proof, now, and gives none.
+    expect(now_says(cy.page)).to_contain_text("Your conversion failed", timeout=SLOW)
+    expect(cy.page.get_by_role("button", name="Show LockBot")).to_be_visible()
+    expect(board.get_by_text("Cy proves it failed")).to_be_visible()
+    expect(
+        board.get_by_text("Cy · shows why it failed · power 6 · time ran out: shown by the app")
+    ).to_be_visible(timeout=SLOW)
+    expect(cy.page.get_by_role("button", name="Show LockBot")).to_have_count(0)
+
+    # The Countdown goes on to its end; Bob, alone in the Pass phase, never takes his turn.
+    expect(now_says(bob.page)).to_contain_text("Your turn", timeout=SLOW * 3)
+    expect(board.get_by_text("Bob's turn in the Pass phase")).to_be_visible()
+    expect(board.get_by_text("Bob · passes again: time ran out")).to_be_visible(timeout=SLOW * 2)
+    for seat in (ada, cy):
+        expect(seat.page.get_by_text("Bob · passes again: time ran out")).to_be_visible()
+    expect(board.get_by_role("region", name="The round now")).to_contain_text("Every turn is taken")
+    tap_twice(host, "End the round")
+    expect(board.locator("table.tally")).to_contain_text("Cy LockBot Good")
+
+
 FITS = """strip => {
   const box = strip.getBoundingClientRect();
   const row = strip.querySelector('.now-do');

@@ -186,6 +186,8 @@ def leave(round_: Round, names: Names, seat: int, now: float) -> Round:
     )
     if conduct.turn == seat:
         conduct = end_turn_of(conduct, seat)
+    if conduct.ordering is not None and len(tied(conduct, round_)) < 2:
+        conduct = replace(conduct, ordering=None, until=None)  # no tie left to order
     round_ = with_conduct(round_, next_turn(round_, conduct, now))
     if conduct.chain is not None and not to_answer(conduct, round_):
         return resolve(round_, names, now)  # the window waited only for that seat

@@ -7,7 +7,7 @@ A view simply lacks what its viewer may not see, so a template cannot leak it.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
@@ -123,11 +123,12 @@ class TableView:
     @property
     def rest_key(self) -> Hashable:
         """What this view is drawn from, but for the strip's part (``happening`` and what this
-        phone may do now, CheatBot's choices excepted): equal keys, equal rest."""
+        phone may do now, CheatBot's and PassBot's choices excepted): equal keys, equal
+        rest."""
         public = self.public_key or hash(replace(self, happening=None, choices=Choices()))
         c = self.choices
         private = (self.hand, self.robot_actions, self.withdrawing, self.scaredy, self.settings)
-        return (public, self.you, private, c.cheat, c.shows, c.story)
+        return (public, self.you, private, c.cheat, c.shows, c.story, c.passbot, c.first)
 
     @property
     def key(self) -> Hashable:
@@ -295,15 +296,17 @@ def shown_by(table: Table, seat_id: int) -> Shown:
 def view_for(table: Table, seat_id: int | None) -> TableView:
     """What one seat (or, with None, the board and anyone else) may see: what everyone may
     see, and the seat's own."""
-    public = _public(table)
+    public, fields_of_public = _public(table)
     you = next((seat for seat in public.seats if seat.id == seat_id), None)
     if you is None:
         return public
     you = replace(you, you=True)
     round_ = table.round
     names = table.names
-    return replace(
-        public,
+    # The public view's fields, and the seat's own: a dataclasses.replace of the public view
+    # would read each of its fields again, for each seat's view at every change.
+    return TableView(
+        **fields_of_public,
         seats=tuple(you if seat.id == seat_id else seat for seat in public.seats),
         you=you,
         hand=round_.hand_of(you.id) if round_ else None,
@@ -334,19 +337,23 @@ def _withdrawable(round_: Round, seat_id: int) -> Reveal | None:
 # stream of a table is handed the same table at a change, and its view starts from this.
 # Its streams draw theirs within moments of each other, so few are kept: each kept table
 # and view is some 60 objects that the garbage collector would scan again and again.
-_PUBLIC: dict[int, tuple[Table, TableView]] = {}
+_PUBLIC: dict[int, tuple[Table, TableView, dict]] = {}
 PUBLIC_KEPT = 32
+# A seat's view is the public view with these of its fields the seat's own.
+OWN = ("seats", "you", "hand", "robot_actions", "withdrawing", "scaredy", "choices", "settings")
 
 
-def _public(table: Table) -> TableView:
+def _public(table: Table) -> tuple[TableView, dict]:
+    """The table's public view, and its fields but those a seat's view has of its own."""
     found = _PUBLIC.get(id(table))
     if found is not None and found[0] is table:  # (the table is held: its id is its own)
-        return found[1]
+        return found[1], found[2]
     view = _public_view(table)
-    _PUBLIC[id(table)] = (table, view)
+    shared = {f.name: getattr(view, f.name) for f in fields(TableView) if f.name not in OWN}
+    _PUBLIC[id(table)] = (table, view, shared)
     while len(_PUBLIC) > PUBLIC_KEPT:
         _PUBLIC.pop(next(iter(_PUBLIC)), None)
-    return view
+    return view, shared
 
 
 def _public_view(table: Table) -> TableView:

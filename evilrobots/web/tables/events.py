@@ -63,11 +63,12 @@ def events(code: str) -> Response:
         parts = SeatParts()  # what this stream has rendered and sent: nothing yet
         while current is not None:
             if seat is None:
-                parts, tag = board_parts(current, holder is not None)
+                board, tag = board_parts(current, holder is not None)
                 if tag != seen:
                     seen = tag
-                    yield event("board", tag, parts)
+                    yield event("board", tag, board)
                     yield ""  # (see below)
+                board = None
             else:
                 still = current.seat_with_secret(seat.secret)
                 if still is None or still.id != seat.id:  # removed, left, or moved away
@@ -84,7 +85,9 @@ def events(code: str) -> Response:
                         # Then nothing (the server sends no empty chunk): its write loop
                         # holds this empty string while the stream waits, not the event.
                         yield ""
-            current = view = None  # while waiting, hold no table: thousands of streams wait
+                    news = None  # its parts: a card view is some 12 KB
+            # While waiting, hold no table, view or text: thousands of streams wait.
+            current = view = None
             while current is None:
                 current = listener.wait()
                 if listener.take_beats():

@@ -150,6 +150,12 @@ def test_the_order_of_tied_seats_is_a_step_of_its_own_for_the_first_to_act():
     assert game.log()[-1] == "Ada · lets Cy go next"
 
 
+def test_a_tie_left_by_one_of_the_tied_is_no_tie_any_more():
+    game = tied_three().pass_turn(1)
+    game.table = game.table.leave(3, game.now)
+    assert conduct(game).ordering is None and conduct(game).turn == 2
+
+
 def test_a_tie_nobody_orders_goes_in_the_order_claimed_and_cannot_be_ordered_later():
     game = tied_three().pass_turn(1)
     game.at(game.table.deadline)

@@ -255,6 +255,16 @@ def test_when_nobody_scores_there_is_no_list_of_gains(app, ada, bob, cy, dealt):
     assert "Nobody scores it." in visible_text(board)
 
 
+def test_an_answer_made_for_another_proposal_is_refused(app, ada, bob, cy, ended):
+    assert bob.post("/split", proposal="0", **{"share-2": "6", "share-3": "0"}).status_code == 303
+    twice = bob.post("/split", proposal="0", **{"share-2": "0", "share-3": "6"})
+    assert twice.status_code == 409  # the form sent again
+    stale = cy.post("/answer", agree="yes", proposal="0")
+    assert stale.status_code == 409 and "not the one on the table" in stale.get_data(as_text=True)
+    assert table_of(app, ada.code).round.proposal.answers == ()
+    assert cy.post("/answer", agree="yes", proposal="1").status_code == 303
+
+
 def test_a_disagreement_gives_each_winner_one_point(app, ada, bob, cy, ended):
     bob.post("/split", proposal="0", **{"share-2": "6", "share-3": "0"})
     cy.post("/answer", agree="no", proposal="1")

@@ -87,13 +87,34 @@ def test_a_seat_belongs_to_its_browser_across_reloads_and_a_restart(app, restart
         ("x" * 25, 400, "24 characters"),
         ("ada", 409, "already called"),
         ("Ada\x07", 400, "letters"),
+        ("Ада", 409, "which Ада looks like"),  # Cyrillic
+        ("The non-player robot", 400, "non-player robot's name"),
+        ("\u0301\u0301", 400, "a letter or a digit"),
+        ("Bo\u0301\u0301\u0301b", 400, "stacked"),
     ],
 )
 def test_a_bad_name_is_refused_and_seats_no_one(app, ada, name, status, says):
     response = app.test_client().post(f"/t/{ada.code}/join", data={"name": name})
     assert response.status_code == status
-    assert says in response.get_data(as_text=True)
+    assert says in visible_text(response.get_data(as_text=True))
     assert len(table_of(app, ada.code).seats) == 1
+
+
+@pytest.mark.parametrize("path", ["/table", "/t/{code}/join"])
+def test_malformed_utf8_is_a_400_in_words_and_stores_nothing(app, ada, path):
+    """``%ED%A0%80`` is half a surrogate pair, no character at all: once it was kept as its
+    literal text, now it is refused before anything reads it."""
+    before = table_of(app, ada.code)
+    response = app.test_client().post(
+        path.format(code=ada.code),
+        data=b"name=Bob%ED%A0%80",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 400
+    assert "not valid UTF-8" in visible_text(response.get_data(as_text=True))
+    assert table_of(app, ada.code) == before
+    query = app.test_client().get(f"/t/{ada.code}/action/converted?show=%FF")
+    assert query.status_code == 400
 
 
 @pytest.mark.parametrize("name", ["", "y" * 30])

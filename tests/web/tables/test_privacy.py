@@ -130,6 +130,28 @@ def _without_versions(text: str) -> str:
     return re.sub(r'"(seat|board)", "\d+"', r'"\1", ""', text)
 
 
+def test_nothing_a_table_sends_is_kept_by_a_cache(app, ada, bob, dealt):
+    """Every route of the tables (the seat's page, its action views with its cards, the move
+    link that takes the seat, the board, the events, every form's answer and error) says
+    Cache-Control: no-store."""
+    assert ada.post("/move").status_code in (200, 303)
+    rules = [rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("tables.")]
+    assert len(rules) > 30
+    checked = 0
+    for rule in rules:
+        path = rule.rule.replace("<code>", ada.code).replace("<path:rest>", "anything")
+        path = path.replace("<slug>", "convert-other").replace("<token>", "not-a-token")
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            if path.endswith("/events"):
+                response = ada.client.get(path, buffered=False)
+                response.close()
+            else:
+                response = ada.client.open(path, method=method, data={})
+            assert response.headers.get("Cache-Control") == "no-store", (method, path)
+            checked += 1
+    assert checked >= len(rules)
+
+
 # ---- A round the app runs: the same to everyone else, in content and in timing -------------
 
 

@@ -15,7 +15,7 @@ import pytest
 from evilrobots.game.cards import Allegiance
 from tests.support.cards import give
 from tests.support.clients import deal_tag, table_of
-from tests.support.pages import visible_text
+from tests.support.pages import read_events, visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -146,6 +146,25 @@ def test_cheatbot_chooses_on_its_phone_and_no_one_else_sees_a_change(app, ada, b
     page = bob.page()
     assert re.search(r'name="shows" value="evil" class="small-button" aria-pressed="true"', page)
     assert re.search(r'name="story" value="failed" class="small-button" aria-pressed="true"', page)
+
+
+def test_passbot_chooses_on_its_phone_and_no_one_else_sees_a_change(app, ada, bob, cy, cards):
+    tag = deal_tag(cards)
+    give(app, ada.code, bob=("PassBot", 3, N))
+    assert "PassBot: the Pass phase" in bob.page() and "PassBot" not in cy.page()
+    stream = bob.client.get(f"/t/{ada.code}/events?v=0", buffered=False)
+    read_events(stream, 1)
+    before = {who.name: who.page() for who in (ada, cy)} | {"board": ada.page("/board")}
+    assert bob.post("/passbot", first="no", round=tag).status_code == 303
+    assert cy.post("/passbot", first="no", round=tag).status_code == 403
+    after = {who.name: who.page() for who in (ada, cy)} | {"board": ada.page("/board")}
+    assert after == before
+    assert table_of(app, ada.code).round.conduct.waits == (2,)
+    pressed = r'name="first" value="no" class="small-button" aria-pressed="true"'
+    assert re.search(pressed, bob.page())
+    ((_, _, data),) = read_events(stream, 1)  # his own phone hears of it, live
+    stream.close()
+    assert re.search(pressed, data["live"])
 
 
 @pytest.mark.parametrize(
