@@ -5,9 +5,12 @@ apply a pure change from ``evilrobots.game.table``, write, all or nothing), and 
 process that serves the table when it has changed. The views and the model never know which
 store they talk to.
 
-Events are small and public: "table CODE is now at version N". Each process fans an event
-out to the streams it holds (``Hub``), loading the table once; each stream then renders its
-own viewer's view. Nothing private goes out on a channel every subscriber reads.
+Events are small and public: "table CODE is now at version N", and, for a change only one
+seat can see (what it hides, its CheatBot's or PassBot's choices: ``views.private_to``), "for
+seat S". Each process fans an event out to the streams it holds (``Hub``), loading the table
+once; each stream then renders its own viewer's view. A seat's own change wakes only that
+seat's streams: nobody else's stream hears of it, nor spends a moment on it. Nothing private
+goes out on a channel every subscriber reads.
 
 Idle streams keep time by one schedule per process, not a timer each: the hub's heartbeat
 wheel beats each stream every ``HEARTBEAT_SECONDS`` from the moment it opened, whatever the
@@ -71,10 +74,11 @@ class Listener:
     """One stream's subscription to one table: the latest state, its heartbeats, and a signal
     when either comes."""
 
-    __slots__ = ("_arrived", "_latest", "beats", "closed", "code", "rewound", "slot")
+    __slots__ = ("_arrived", "_latest", "beats", "closed", "code", "rewound", "seat", "slot")
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, seat: int | None = None) -> None:
         self.code = code
+        self.seat = seat  # the seat whose view the stream shows (None: the board's)
         self.closed = False  # the server is stopping: the stream should end
         self.rewound = False  # the store came back with an older state than was sent
         self.beats = 0  # heartbeats due and not yet sent
@@ -89,7 +93,8 @@ class Listener:
         self._arrived.set()
 
     def beat(self) -> None:
-        """Its heartbeat is due (the hub's wheel says so)."""
+        """Its heartbeat is due (the hub's wheel says so). (Under threads, rather than gevent,
+        a beat landing as the stream takes the last may wait for the next: a comment late.)"""
         self.beats += 1
         self._arrived.set()
 
@@ -196,30 +201,32 @@ class Hub:
         with self._lock:
             return sum(len(listeners) for listeners in self._listeners.values())
 
-    def dispatch(self, code: str, version: int) -> None:
-        """A table changed: load it once and hand it to every local stream that follows it.
+    def dispatch(self, code: str, version: int, seat: int | None = None) -> None:
+        """A table changed (``seat``: a change only that seat can see): load it once and hand
+        it to every local stream that follows it (that seat's alone).
 
         An event may arrive twice (from this process's own write, then from the feed); a
         version already handed out is not loaded again.
         """
-        if self.wanted([(code, version)]):
-            table = self._load(code)
+        for found, scope in self.wanted([(code, version, seat)]):
+            table = self._load(found)
             if table is not None:
-                self.offer(table)
+                self.offer(table, seat=scope)
 
-    def wanted(self, events: list[tuple[str, int]]) -> list[str]:
-        """Of these changes (code, version), the tables to load: each once, if a local stream
-        follows it and that version has not been handed out yet."""
+    def wanted(self, events: list[tuple[str, int, int | None]]) -> list[tuple[str, int | None]]:
+        """Of these changes (code, version, seat or None), the tables to load, each once, if a
+        local stream follows it and that version has not been handed out yet: with the seat
+        whose streams alone need it, or None if any change among them is everyone's."""
+        found: dict[str, int | None] = {}
         with self._lock:
-            return list(
-                dict.fromkeys(
-                    code
-                    for code, version in events
-                    if code in self._listeners and version > self._dispatched.get(code, 0)
-                )
-            )
+            for code, version, seat in events:
+                if code in self._listeners and version > self._dispatched.get(code, 0):
+                    if code in found and found[code] != seat:
+                        seat = None  # two seats' changes, or a public one: everyone's
+                    found[code] = seat
+        return list(found.items())
 
-    def offer(self, table: Table, restored: bool = False) -> None:
+    def offer(self, table: Table, restored: bool = False, seat: int | None = None) -> None:
         """Hand a table's state to every local stream that follows it, unless a state at
         least as new has been handed out already.
 
@@ -236,7 +243,8 @@ class Hub:
                 return
             self._dispatched[table.code] = table.version
         for listener in listeners:
-            listener.deliver(table, rewound)
+            if seat is None or listener.seat == seat:
+                listener.deliver(table, rewound)
 
 
 class Store(abc.ABC):
@@ -375,10 +383,11 @@ class Store(abc.ABC):
     def _start_feed(self) -> None:
         """Start following change events from every process (once, on first listen)."""
 
-    def listen(self, code: str) -> Listener:
-        """Subscribe to a table's changes; pair with ``unlisten``."""
+    def listen(self, code: str, seat: int | None = None) -> Listener:
+        """Subscribe to a table's changes, as the viewer ``seat`` (None: the board) sees them;
+        pair with ``unlisten``."""
         self._ensure_feed()
-        listener = Listener(code)
+        listener = Listener(code, seat)
         self.hub.add(listener)
         return listener
 

@@ -26,6 +26,7 @@ import redis
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
+from ..game.table.views import private_to
 from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)
@@ -201,8 +202,9 @@ class RedisStore(Store):
                         pipe.unwatch()
                         return None if due_by is not None else table
                     new = replace(changed, version=table.version + 1)
+                    seat = private_to(table, changed)
                     pipe.multi()
-                    self._write(pipe, new)
+                    self._write(pipe, new, seat)
                     pipe.execute()
                     break
                 except redis.WatchError:
@@ -210,7 +212,7 @@ class RedisStore(Store):
             else:
                 raise StoreUnavailable(f"table {code} is changing too fast to change")
         self._deadline_changed(new.deadline)
-        self.hub.offer(new)  # streams held here need not wait for the feed
+        self.hub.offer(new, seat=seat)  # streams held here need not wait for the feed
         return new
 
     def advance_due(self, now: float | None = None) -> int:
@@ -263,14 +265,16 @@ class RedisStore(Store):
             self.hub.offer(new)
         return len(moved)
 
-    def _write(self, pipe: Any, new: Table) -> None:
-        """Queue a table's new state, its deadline and its event in a transaction."""
+    def _write(self, pipe: Any, new: Table, seat: int | None = None) -> None:
+        """Queue a table's new state, its deadline and its event in a transaction (``seat``:
+        a change only that seat can see)."""
         pipe.set(self._key(new.code), self._document(new), ex=IDLE_SECONDS)
         if new.deadline is None:
             pipe.zrem(self.deadlines, new.code)
         else:
             pipe.zadd(self.deadlines, {new.code: new.deadline})
-        pipe.publish(self.channel, f"{new.code} {new.version}")
+        scope = "" if seat is None else f" {seat}"
+        pipe.publish(self.channel, f"{new.code} {new.version}{scope}")
 
     def due(self, now: float) -> list[str]:
         with self._reachable():
@@ -347,29 +351,30 @@ class RedisStore(Store):
         events = []
         for data in messages:
             try:
-                code, version = data.decode().split()
-                events.append((code, int(version)))
+                code, version, *seat = data.decode().split()
+                events.append((code, int(version), int(seat[0]) if seat else None))
             except (UnicodeDecodeError, ValueError):
                 LOG.warning("ignored a message on %s that is not an event: %r", self.channel, data)
         self._offer(self.hub.wanted(events))
 
-    def _offer(self, codes: list[str], restored: bool = False) -> None:
-        """Read these tables in one request and hand each to the streams held here."""
-        if not codes:
+    def _offer(self, wanted: list[tuple[str, int | None]], restored: bool = False) -> None:
+        """Read these tables (code, and the seat whose change it is, or None) in one request
+        and hand each to the streams held here that need it."""
+        if not wanted:
             return
         with self._reachable():
-            documents = self.redis.mget([self._key(code) for code in codes])
-        for code, raw in zip(codes, documents, strict=True):
+            documents = self.redis.mget([self._key(code) for code, _ in wanted])
+        for (code, seat), raw in zip(wanted, documents, strict=True):
             table = self._readable(code, raw)
             if table is not None:
-                self.hub.offer(table, restored=restored)
+                self.hub.offer(table, restored=restored, seat=seat)
 
     def _catch_up(self, restored: bool) -> None:
         """Hand every stream held here the newest state of its table (``restored``: after a
         reconnection, when Redis may have come back with older states than were sent)."""
-        codes = self.hub.codes()
-        for start in range(0, len(codes), FEED_BATCH):
-            self._offer(codes[start : start + FEED_BATCH], restored)
+        wanted = [(code, None) for code in self.hub.codes()]
+        for start in range(0, len(wanted), FEED_BATCH):
+            self._offer(wanted[start : start + FEED_BATCH], restored)
 
     def close(self) -> None:
         self._stop_ticker()

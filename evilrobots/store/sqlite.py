@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..game.codec import load_table, table_state
 from ..game.table import Table
+from ..game.table.views import private_to
 from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)
@@ -39,7 +40,8 @@ CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     code TEXT NOT NULL,
-    version INTEGER NOT NULL
+    version INTEGER NOT NULL,
+    seat INTEGER
 );
 CREATE TABLE IF NOT EXISTS leases (
     name TEXT PRIMARY KEY,
@@ -77,6 +79,8 @@ class SQLiteStore(Store):
             columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
             if "deadline" not in columns:  # a file made before conducted rounds
                 db.execute("ALTER TABLE tables ADD COLUMN deadline REAL")
+            if "seat" not in {row[1] for row in db.execute("PRAGMA table_info(events)")}:
+                db.execute("ALTER TABLE events ADD COLUMN seat INTEGER")  # before seats' own
             db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (deadline)")
 
     # -- connections: a small pool, since a thread (or greenlet) per request is short-lived --
@@ -185,13 +189,15 @@ class SQLiteStore(Store):
                     db.execute("ROLLBACK")
                     return None if due_by is not None else table
                 new = replace(changed, version=_version(row) + 1)
+                seat = private_to(table, changed)
                 db.execute(
                     "UPDATE tables SET state = ?, version = ?, touched = ?, deadline = ?"
                     " WHERE code = ?",
                     (encode(table_state(new)), new.version, self.clock(), new.deadline, code),
                 )
                 event = db.execute(
-                    "INSERT INTO events (code, version) VALUES (?, ?)", (code, new.version)
+                    "INSERT INTO events (code, version, seat) VALUES (?, ?, ?)",
+                    (code, new.version, seat),
                 ).lastrowid
                 if event and event % 1000 == 0:
                     db.execute("DELETE FROM events WHERE id < ?", (event - KEEP_EVENTS,))
@@ -200,7 +206,7 @@ class SQLiteStore(Store):
                 db.execute("ROLLBACK")
                 raise
         self._deadline_changed(new.deadline)
-        self.hub.offer(new)  # streams held here need not wait for the poller
+        self.hub.offer(new, seat=seat)  # streams held here need not wait for the poller
         return new
 
     def due(self, now: float) -> list[str]:
@@ -270,11 +276,12 @@ class SQLiteStore(Store):
                 if data_version != seen:
                     seen = data_version
                     rows = db.execute(
-                        "SELECT id, code, version FROM events WHERE id > ? ORDER BY id", (last,)
+                        "SELECT id, code, version, seat FROM events WHERE id > ? ORDER BY id",
+                        (last,),
                     ).fetchall()
-                    for event, code, version in rows:
+                    for event, code, version, seat in rows:
                         last = event
-                        self.hub.dispatch(code, version)
+                        self.hub.dispatch(code, version, seat)
             except sqlite3.Error:
                 pass  # a locked or busy moment: look again at the next tick
             self._stop.wait(POLL_SECONDS)

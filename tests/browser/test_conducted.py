@@ -145,7 +145,8 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     open_seat, live_server, live_app, new_phone
 ):
     """Cy never proves why Ada's conversion of her failed, and Bob, alone in the Pass phase,
-    walks away from his turn: the app shows Cy's proof when its time runs out, passes for Bob
+    walks away from his turn: the app shows Cy's allegiance as her proof when its time runs
+    out, passes for Bob
     when his does, every phone and the board say so, and the host ends the round as usual."""
     ada, bob, cy = (open_seat(name) for name in ("Ada", "Bob", "Cy"))
     url = start_table(ada, live_server)
@@ -184,7 +185,7 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     expect(cy.page.get_by_role("button", name="Show LockBot")).to_be_visible()
     expect(board.get_by_text("Cy proves it failed")).to_be_visible()
     expect(
-        board.get_by_text("Cy · shows why it failed · power 6 · time ran out: shown by the app")
+        board.get_by_text("Cy · shows it failed · Good · time ran out: shown by the app")
     ).to_be_visible(timeout=SLOW)
     expect(cy.page.get_by_role("button", name="Show LockBot")).to_have_count(0)
 

@@ -132,6 +132,39 @@ def test_a_change_made_by_another_process_reaches_this_ones_streams(stores):
         one.unlisten(listener)
 
 
+def test_a_seats_own_change_wakes_only_its_own_streams_in_every_process(stores):
+    """Bob hides a card: his streams hear of it, in this process and the other; Ada's and
+    the board's do not (not even to find nothing new). A reveal wakes them all."""
+    one, two = stores
+    table = dealt_table(one)
+    listeners = {
+        (store_name, seat): store.listen(table.code, seat)
+        for store_name, store in (("one", one), ("two", two))
+        for seat in (None, 1, 2)
+    }
+    try:
+        for store in (one, two):  # Redis: each feed subscribed (and caught up) first
+            if isinstance(store, RedisStore):
+                assert store.connected.wait(5)
+        time.sleep(0.1)
+        for listener in listeners.values():
+            listener.wait(0.01)
+        hidden = one.change(table.code, lambda t: t.hide(2, 1, Part.ROBOT))
+        for (_, seat), listener in listeners.items():
+            if seat == 2:
+                assert wait_for(listener, hidden.version).round.hand_of(2).hidden
+        time.sleep(0.3)  # the other process's feed has long read the event by now
+        for (_, seat), listener in listeners.items():
+            if seat != 2:
+                assert listener.wait(0.01) is None, seat
+        shown = two.change(table.code, lambda t: t.reveal(1, 1, Action.PROVE_POWER))
+        for listener in listeners.values():
+            assert wait_for(listener, shown.version).round.reveals
+    finally:
+        for (store_name, _), listener in listeners.items():
+            (one if store_name == "one" else two).unlisten(listener)
+
+
 def all_at_once(stores: tuple[Store, Store], code: str, changes: list) -> None:
     """Apply every change to the table at the same instant, alternating processes."""
     start = threading.Barrier(len(changes))

@@ -125,7 +125,8 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
         # A round written before proofs had their own step ("pr") owes none now.
         proof=_pending(state.get("pf")),
         ordering=state.get("od"),
-        until=state.get("un"),
+        # A turn under way in a round written before turns had a clock is due at once.
+        until=state.get("un", 0.0 if state["t"] is not None else None),
         last=state.get("la"),
         cheats=tuple(
             Cheat(seat, Allegiance(shows) if shows else None, Story(story))

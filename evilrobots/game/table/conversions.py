@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
-from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, SUMOBOT, Allegiance, Robot
+from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, PLUSBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
 from .conduct import (
+    PLUS,
     Cheat,
     Conduct,
     Conversion,
@@ -122,14 +123,10 @@ def convert(
     return with_conduct(round_, replace(conduct, chain=chain))
 
 
-def _power_of(round_: Round, seat: int) -> int:
-    return effective(round_.hand_of(seat) if seat != NPR_SEAT else None)
-
-
 def lower(round_: Round, by: int, target: int) -> bool:
     """Whether the instigator's power is lower than the target's (PlusBot counting 3 more, on
-    either side): the rules' first way a conversion works."""
-    return _power_of(round_, by) < _power_of(round_, target)
+    either side; the non-player robot its 5): the rules' first way a conversion works."""
+    return effective(round_.hand_of(by)) < effective(round_.hand_of(target))
 
 
 def sumo_shows(round_: Round, by: int, target: int) -> bool:
@@ -317,26 +314,50 @@ def _take(round_: Round, seat: int, allegiance: Allegiance) -> Round:
     return round_.with_hand(seat, hand.choose(allegiance))
 
 
-# When its time runs out, the app shows the first of these that holds (the rules' own order:
-# "Proof typically requires showing one's Robot card ... or Power card ... Alternatively,
-# simply showing your new Allegiance will suffice"), the power first: it shows no more than a
-# claim at the target's level would, and ScaredyBot keeps its bonus.
+# The proofs, in the order the phone offers them (the rules' own: "Proof typically requires
+# showing one's Robot card ... or Power card ... Alternatively, simply showing your new
+# Allegiance will suffice").
 PROOF_ORDER = (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
+# When its time runs out, the app shows the allegiance: the one proof every target holds, so
+# that which proof the app shows tells nothing (showing the power whenever it holds would
+# give away the CheatBot that told a conversion that worked had failed: only it would ever
+# be shown by its allegiance).
+PROOF_BY_THE_APP = Proof.ALLEGIANCE
+
+
+def shown_power(round_: Round, seat: int) -> int | None:
+    """A seat's power as the board has shown it this round (its last power card shown, and
+    PlusBot's 3 if it showed PlusBot), or None if it has shown none."""
+    power, plus = None, False
+    for reveal in round_.reveals:
+        if reveal.seat == seat:
+            power = reveal.power_after or reveal.power or power
+            plus = plus or reveal.robot is PLUSBOT
+    if power is None:
+        return None
+    return power.value + (PLUS if plus else 0)
 
 
 def proofs_for(round_: Round, conduct: Conduct, seat: int) -> tuple[Proof, ...]:
     """How the target owing its proof now may prove the conversion failed, of the proofs that
-    hold at this moment: its power (equal to or lower than the instigator's, against anyone
-    but SumoBot and PushBot), its LockBot card (while Good or Evil), or its allegiance."""
+    hold at this moment and that the table can check: its power card, if its power is not
+    above the instigator's and its card is not above the instigator's power as the board
+    shows it (a PlusBot instigator that has not shown PlusBot is taken at its card); its
+    LockBot card (while Good or Evil); or its allegiance, always."""
     pending = conduct.proof
     if pending is None or pending.seat != seat:
         return ()
     found = []
+    hand = round_.hand_of(seat)
+    public = shown_power(round_, pending.by)
     by_power = (
         pending.kind is Kind.OTHER
+        and hand is not None
         and round_.hand_of(pending.by) is not None
         and not holds(round_, pending.by, SUMOBOT)
         and not lower(round_, pending.by, seat)
+        and public is not None
+        and hand.power.value <= public
     )
     if by_power:
         found.append(Proof.POWER)
@@ -361,13 +382,12 @@ def prove(round_: Round, names: Names, seat: int, proof: Proof, now: float) -> R
 
 
 def prove_for(round_: Round, names: Names, now: float) -> Round:
-    """The proof's time ran out: the app shows the first proof that holds, for the target."""
+    """The proof's time ran out: the app shows the target's allegiance for it."""
     conduct = conduct_of(round_)
     pending = conduct.proof
     if pending is None:
         return round_
-    proof = proofs_for(round_, conduct, pending.seat)[0]
-    return _show_proof(round_, names, pending, proof, now, by_the_app=True)
+    return _show_proof(round_, names, pending, PROOF_BY_THE_APP, now, by_the_app=True)
 
 
 def _show_proof(

@@ -115,6 +115,9 @@ class Table(Turns, Ending):
         conducted round, the seat is out of its turns and queues (``countdown.leave``); a
         seat in a conversion whose window is open stays until it is settled."""
         self.seat(seat_id)
+        moved = self.tick(now)  # judged against the round as it now stands
+        if moved is not self:
+            return moved.leave(seat_id, now)
         if (
             self.round is not None
             and self.round.in_play

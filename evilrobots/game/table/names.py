@@ -37,6 +37,9 @@ def spoken_code(code: str) -> str:
 
 # The non-player robot's name, which no player may take (it is on the board beside theirs).
 RESERVED = ("The non-player robot", "non-player robot")
+# Letters that draw nothing (Hangul fillers, the blank Braille pattern): a name of them looks
+# empty, and beside another it looks like that one.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Marks one letter may carry ("ệ" has two): more are stacked to spill over the lines around.
 MARKS_PER_LETTER = 2
 
@@ -51,7 +54,8 @@ def clean_name(raw: str) -> str:
     if len(name) > NAME_LIMIT:
         raise GameError(f"Your name can be {NAME_LIMIT} characters at most.")
     categories = [unicodedata.category(char) for char in name]
-    if any(category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for category in categories):
+    unseen = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+    if any(category in unseen for category in categories) or BLANK_LETTERS & set(name):
         raise GameError("Your name can only hold letters, digits, spaces and punctuation.")
     if not any(category[0] in "LN" for category in categories):
         raise GameError("Your name needs a letter or a digit the others can read.")
@@ -71,7 +75,8 @@ def clean_name(raw: str) -> str:
 def look_alike(name: str, others: list[str] | tuple[str, ...]) -> str | None:
     """The first of ``others`` that a player could take for ``name``, if any: the same
     letters whatever their case, accents or script ("Ada", "ADA", "Adá", Cyrillic "Ада"), or
-    the same shapes (Unicode's confusables: Latin "a" and Cyrillic "а")."""
+    the same shapes (Unicode's confusables: Latin "Max" and Cyrillic "Мах", "Bob" and
+    "B0b", "Ian" and "lan")."""
     mine = _likeness(name)
     for other in others:
         if _likeness(other) & mine:
@@ -82,23 +87,38 @@ def look_alike(name: str, others: list[str] | tuple[str, ...]) -> str | None:
 @lru_cache(maxsize=1024)
 def _likeness(name: str) -> frozenset[str]:
     """What a name looks like: its letters written in ASCII (anyascii: "Ада" is "Ada"), and
-    its shapes, each character that Unicode lists as confusable read as the one it is
-    confused with (confusable_homoglyphs, from Unicode's confusables.txt)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    shapes = "".join(_shape(char) for char in folded)
+    its shapes, as it is written and in small letters: each character
+    that Unicode lists as confusable with an ASCII one read as that one (Cyrillic "М" as
+    "M", "0" as "O", "1" and "I" as "l")."""
+    folded = unicodedata.normalize("NFKC", name)
+    shapes = {
+        "".join(_shape(char) for char in written).casefold()
+        for written in (folded, folded.casefold())
+    }
     spelled = "".join(anyascii(folded).casefold().split())
-    return frozenset(form for form in (shapes, spelled) if form)
+    return frozenset(form for form in (*shapes, spelled) if form)
+
+
+# The ASCII characters Unicode's list confuses with one another, each read as one of them.
+ASCII_SHAPES = {"0": "o", "O": "o", "1": "l", "I": "l", "|": "l", "`": "'"}
 
 
 @lru_cache(maxsize=4096)
 def _shape(char: str) -> str:
-    """The character a confusable one is taken for (the Latin one where it is listed)."""
-    # Imported when a name is first checked: it reads Unicode's whole list (0.1 s), which a
-    # worker need not do before it serves its first page.
-    from confusable_homoglyphs.confusables import is_confusable
+    """The ASCII character a character is confused with (Unicode's confusables.txt, as the
+    confusable_homoglyphs package lists it: a letter rather than a sign where it lists
+    several), or the character itself.
 
-    found = is_confusable(char, greedy=True, preferred_aliases=["latin"])
-    if not found:
-        return char
-    glyphs = [h["c"] for h in found[0]["homoglyphs"]]
-    return min([char, *glyphs], key=lambda g: (not g.isascii(), g)).casefold()
+    The list is read when a name is first checked (0.1 s), which a worker need not do before
+    it serves its first page."""
+    if not char.isascii():
+        from confusable_homoglyphs.confusables import confusables_data
+
+        glyphs = [
+            glyph["c"]
+            for glyph in confusables_data.get(char, ())
+            if len(glyph["c"]) == 1 and glyph["c"].isascii()
+        ]
+        if glyphs:
+            char = min(glyphs, key=lambda glyph: (not glyph.isalnum(), glyph))
+    return ASCII_SHAPES.get(char, char)

@@ -60,7 +60,7 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
     """What is going on in a conducted round in play, for everyone; None for a round called
     by voice, and for a round over (its count says the rest)."""
     conduct = round_.conduct
-    if conduct is None or round_.ended:
+    if conduct is None or not round_.in_play:
         return None
 
     def name(seat: int | None) -> str:
@@ -159,7 +159,7 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
     """What this seat's phone offers it now, from its own cards and what everyone knows."""
     conduct = round_.conduct
     hand = round_.hand_of(seat)
-    if conduct is None or round_.ended:
+    if conduct is None or not round_.in_play:
         return Choices()
     if hand is None:  # joined mid-round: only the host's own control
         return Choices(start_countdown=host and conduct.stage is Stage.DEBATE)

@@ -124,11 +124,19 @@ class Turns:
         story: Story,
     ) -> Table:
         """CheatBot's own choices: a private tap, so it moves nothing else on (no tick)."""
-        round_, _ = self._playing(seat_id, deal_id)
+        round_ = self._private(seat_id, deal_id, now)
         return replace(self, round=conversions.choose_cheat(round_, seat_id, shows, story))
 
-    def choose_first(self: Table, seat_id: int, deal_id: int, first: bool) -> Table:
+    def choose_first(self: Table, seat_id: int, deal_id: int, now: float, first: bool) -> Table:
         """PassBot's own choice, whether it acts first in the Pass phase: a private tap, so
         it moves nothing else on (no tick)."""
-        round_, _ = self._playing(seat_id, deal_id)
+        round_ = self._private(seat_id, deal_id, now)
         return replace(self, round=countdown.choose_first(round_, seat_id, first))
+
+    def _private(self: Table, seat_id: int, deal_id: int, now: float) -> Round:
+        """The round a seat's private choice is for; refused, changing nothing, if something
+        is due that the choice could change (it would land too late to count)."""
+        round_, _ = self._playing(seat_id, deal_id)
+        if self.deadline is not None and now >= self.deadline:
+            raise Conflict("The round is moving on: make your choice again in a moment.")
+        return round_

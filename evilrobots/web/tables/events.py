@@ -97,7 +97,7 @@ def events(code: str) -> Response:
 
     def stream() -> Iterator[str]:
         # Subscribed only once the body is read (never for a HEAD), then always let go.
-        listener = store().listen(code)
+        listener = store().listen(code, None if seat is None else seat.id)
         try:
             yield f"retry: {retry_ms()}\n\n"
             yield from follow(listener)

@@ -113,4 +113,4 @@ def passbot(code: str) -> Response:
     place. Nothing of this reaches anyone else."""
     deal = form_deal()
     first = request.form.get("first", "yes") != "no"
-    return change_by_seat(code, lambda t, s: t.choose_first(s.id, deal, first), with_hand)
+    return change_by_seat(code, lambda t, s: t.choose_first(s.id, deal, now(), first), with_hand)

@@ -180,7 +180,7 @@ def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:
     if what == "promote":
         return table.promote(seat, 1, now, (1, 2, 3)[choice % 3])
     if what == "first":
-        return table.choose_first(seat, 1, bool(choice % 2))
+        return table.choose_first(seat, 1, now, bool(choice % 2))
     if what == "cheat":
         return table.choose_cheat(
             seat, 1, now, [None, G, E, N][choice % 4], list(Story)[choice % 3]

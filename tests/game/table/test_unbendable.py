@@ -15,7 +15,8 @@ import pytest
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, RoundOver
-from evilrobots.game.table.conduct import Proof, Settings, Stage
+from evilrobots.game.table.conduct import Proof, Settings, Stage, Story
+from evilrobots.game.table.names import look_alike
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
 
@@ -85,12 +86,35 @@ def test_the_proofs_time_is_the_same_whatever_the_target_holds():
     assert {game.table.deadline - game.now for game in games} == {8.0}
 
 
-def test_a_proof_nobody_gives_is_shown_by_the_app_in_the_stated_order():
-    game = failed_conversion(("LockBot", 4, G))  # both its power and LockBot prove it
+def test_a_proof_nobody_gives_is_shown_by_the_app_and_tells_nothing_more():
+    """Whatever the target holds, the app shows its allegiance: the one proof every target
+    has. Showing its power whenever that proved it would leave the allegiance for the
+    CheatBot that said a conversion that worked had failed, and give it away."""
+    game = failed_conversion(("LockBot", 4, G))  # its power and LockBot prove it too
     assert game.table.view_for(2).choices.proofs == (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
     game.at(game.table.deadline)
-    assert game.log()[-1] == "Bob · shows why it failed · power 4 · time ran out: shown by the app"
+    assert game.log()[-1] == "Bob · shows it failed · Good · time ran out: shown by the app"
     assert conduct(game).proof is None
+    liar = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("CheatBot", 6, G))
+    liar.cheat(2, G, Story.FAILED).call(3).claim(1).convert(1, target=2).close()
+    liar.at(liar.table.deadline)  # it truly worked: Bob is Evil, and lied
+    assert liar.log()[-1] == "Bob · shows it failed · Good · time ran out: shown by the app"
+
+
+def test_a_power_proof_is_offered_only_where_the_board_can_check_it():
+    """Bob, PlusBot 3 unseen in the Pass phase (6 in truth), converts Ada, 5: it fails (6 is
+    not below 5). Her card, 5, is above the 3 the board shows for Bob: it would read as a
+    conversion that should have worked, and tell of Bob's hidden PlusBot. She is offered her
+    allegiance only."""
+
+    game = play("Ada", "Bob", "Cy", ada=("BetBot", 5, G), bob=("PlusBot", 3, E))
+    game.pass_debate(2).call(1).at(game.table.deadline)  # Bob alone in the Pass phase
+    assert "Bob · shows their power for the Pass phase · power 3" in game.log()
+    game.convert(2, target=1).close()
+    assert conduct(game).proof.seat == 1
+    assert game.table.view_for(1).choices.proofs == (Proof.ALLEGIANCE,)
+    honest = failed_conversion(("BetBot", 4, G))  # 4 is not above Ada's 7, shown
+    assert Proof.POWER in honest.table.view_for(2).choices.proofs
 
 
 def test_a_proof_can_never_be_given_later():
@@ -308,10 +332,15 @@ def test_new_game_carries_the_deal_it_follows():
         "Adá",
         "Ａｄａ",  # full-width
         "𝐀𝐝𝐚",  # mathematical bold
+        "B0b",  # a zero
+        "Мах",  # Cyrillic capitals and small letters that look Latin
+        "Норе",
+        "lan",  # a small L for a capital i
+        "AI",
     ],
 )
 def test_a_name_that_looks_like_another_seats_is_refused(name):
-    table = seated("Ada", "Bob")
+    table = seated("Ada", "Bob", "Max", "Hope", "Ian", "Al")
     with pytest.raises(Conflict, match="looks like"):
         table.join(name, "secret-x")
 
@@ -323,6 +352,7 @@ def test_a_name_that_looks_like_another_seats_is_refused(name):
         ("the NON-PLAYER robot", "non-player robot's name"),
         ("\u0301\u0301\u0301", "a letter or a digit"),
         ("\u200b\u200b", "letters, digits"),
+        ("\u3164", "letters, digits"),  # a Hangul filler: a letter that draws nothing
         ("Z\u0338\u0322\u031ba\u0337l", "stacked"),
         ("e\u0301\u0301\u0301", "stacked"),
     ],
@@ -335,6 +365,13 @@ def test_names_nobody_could_read_or_tell_from_the_robots_are_refused(name, why):
 @pytest.mark.parametrize("name", ["Nguyễn", "Zoë", "李雷", "Мария", "O'Brien", "Ana-Lucía 2"])
 def test_real_names_are_welcome(name):
     assert seated("Ada", "Bob").join(name, "secret-x").seats[-1].name == name
+
+
+def test_names_that_only_share_letters_with_another_are_told_apart():
+    names = "Ada Ali All Amy Ana Anna Ben Bob Dan Don Eli Ela Eve Ewe Ian Jan Jon Lia Liz Tom Rom"
+    names = names.split()
+    for number, name in enumerate(names):
+        assert look_alike(name, names[:number] + names[number + 1 :]) is None, name
 
 
 def test_names_are_kept_in_their_compatibility_form():
@@ -403,7 +440,7 @@ def test_passbot_may_act_first_or_at_its_powers_place():
     assert "Ada · shows their power for the Pass phase · PassBot · power 6" in first.log()
 
     def wait(game: Play) -> None:
-        game.table = game.table.choose_first(1, 1, False)
+        game.table = game.table.choose_first(1, 1, game.now, False)
         assert game.table.view_for(1).choices.first is False
 
     placed = pass_phase(1, 2, 3, after=wait, **cards)
@@ -414,9 +451,9 @@ def test_passbot_may_act_first_or_at_its_powers_place():
 def test_only_passbot_chooses_and_only_before_the_pass_phase():
     game = pass_phase(1, ada=("PassBot", 6, G), bob=("BetBot", 2, E))
     with pytest.raises(NotAllowed):
-        game.table.choose_first(2, 1, False)
+        game.table.choose_first(2, 1, game.now, False)
     with pytest.raises(Conflict, match="order is set"):
-        game.table.choose_first(1, 1, False)
+        game.table.choose_first(1, 1, game.now, False)
 
 
 def test_the_pass_phases_first_tie_is_ordered_by_the_previous_player_to_act():
@@ -460,3 +497,55 @@ def test_lockbot_cannot_convert_itself_away_from_good_or_evil():
 def test_hiding_a_card_is_still_the_seats_own_in_a_conducted_round():
     table = conducted("Ada", "Bob")
     assert table.hide(1, 1, Part.ROBOT).round.hand_of(1).hidden == {Part.ROBOT}
+
+
+def test_an_abandoned_round_offers_nothing_more():
+    game = play("Ada", "Bob", ada=("CheatBot", 7, G), bob=("PassBot", 3, E)).call(7).claim(1)
+    abandoned = game.table.abandon_round(1, 1)
+    for seat in (1, 2):
+        assert abandoned.view_for(seat).choices == type(abandoned.view_for(seat).choices)()
+    assert abandoned.view_for(None).happening is None
+
+
+def test_leaving_is_judged_against_the_round_as_it_now_stands():
+    """Bob's window closed a moment ago, and nothing has moved the table on yet: he may go."""
+    game = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("BetBot", 7, G))
+    game.call(3).claim(1).convert(1, target=2)
+    closed = game.table.round.conduct.chain.deadline
+    left = game.table.leave(2, closed + 0.1)
+    assert left.round.hand_of(2) is None and left.round.hand_of(1) is not None
+
+
+def test_a_private_choice_that_lands_once_something_is_due_is_refused():
+    game = play("Ada", "Bob", ada=("SwapBot", 7, E), bob=("CheatBot", 3, G)).call(7).claim(1)
+    game.convert(1, target=2)
+    due = game.table.deadline
+    with pytest.raises(Conflict, match="moving on"):
+        game.table.choose_cheat(2, 1, due, G, Story.FAILED)
+    assert game.table.choose_cheat(2, 1, due - 0.1, G, Story.FAILED).round.conduct.cheats
+
+
+def test_a_turn_stored_before_turns_had_a_clock_is_due_at_once():
+    from evilrobots.game.codec import load_table, table_state
+
+    game = play("Ada", "Bob", ada=("SwapBot", 7, E)).call(7).claim(1)
+    state = table_state(game.table)
+    del state["round"]["conduct"]["un"]
+    old = load_table(state)
+    assert old.deadline == 0.0
+    assert old.tick(game.now).round.conduct.turn is None  # passed for Ada
+
+
+def test_a_change_only_its_seat_can_see_is_told_as_such():
+    """What the stores tell only that seat's streams: its hidden cards, CheatBot's and
+    PassBot's choices; anything else is everyone's."""
+    from evilrobots.game.table.views import private_to
+
+    table = conducted("Ada", "Bob", "Cy", ada=("CheatBot", 3, G), bob=("PassBot", 5, E))
+    assert private_to(table, table.hide(3, 1, Part.POWER)) == 3
+    assert private_to(table, table.choose_cheat(1, 1, 1.0, E, Story.FAILED)) == 1
+    assert private_to(table, table.choose_first(2, 1, 1.0, False)) == 2
+    both = table.hide(3, 1, Part.POWER).hide(2, 1, Part.ROBOT)
+    assert private_to(table, both) is None
+    assert private_to(table, table.pass_debate(3, 1, 1.0)) is None
+    assert private_to(table, table.tick(60.0)) is None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from evilrobots.game.cards import Allegiance
+from tests.support.cards import give
 from tests.support.clients import table_of
 
 
@@ -54,6 +56,31 @@ def test_two_quick_taps_on_deal_deal_once(app, ada, bob):
     assert second.status_code == 409
     assert "made already" in second.get_data(as_text=True)
     assert table_of(app, ada.code).deals == 1
+
+
+def test_the_deal_forms_on_the_hosts_page_carry_the_deal_they_replace(app, ada, bob):
+    """As the page draws them: Deal, then Deal the next round, each tapped twice."""
+    import re
+
+    ada.by_voice()
+    for number in (1, 2):
+        page = ada.page()
+        form = re.search(
+            r'<form method="post" action="/t/\w+/deal">\s*<input[^>]*value="(\w+)"', page
+        )
+        assert form, page
+        assert ada.post("/deal", round=form.group(1)).status_code == 303
+        assert ada.post("/deal", round=form.group(1)).status_code == 409  # the second tap
+        assert table_of(app, ada.code).deals == number
+        give(
+            app,
+            ada.code,
+            3,
+            ada=("SumoBot", 9, Allegiance.GOOD),
+            bob=("LockBot", 1, Allegiance.EVIL),
+        )
+        assert ada.post("/end").status_code == 303
+        assert ada.post("/keep").status_code == 303  # Ada alone won: nothing to split
 
 
 def test_deal_in_the_middle_of_a_round_only_says_so_unless_it_is_dealt_again(app, ada, bob):
