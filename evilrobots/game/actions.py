@@ -28,7 +28,7 @@ class Phase(enum.Enum):
     """The moments of a round, in the order they happen; the actions panel is grouped by them."""
 
     DEBATE = "The Debate phase"
-    COUNTDOWN = "Your turn in the Countdown"
+    COUNTDOWN = "Your turn"
     REACTIONS = "Reactions"
     TARGETED = "You are the target of a conversion"
     # A phase of the game, not a password (bandit reads "PASS" as one).
@@ -143,6 +143,11 @@ class Action(enum.Enum):
         self.shows = shows
 
     @property
+    def done(self) -> str:
+        """What a player did, for the board's log: "Bob · proves their power"."""
+        return DONE[self]
+
+    @property
     def kicker(self) -> str:
         """The phase named above the action's title, unless the title already says it."""
         return "" if self.label.lower() in self.phase.heading.lower() else self.phase.heading
@@ -170,6 +175,22 @@ class Action(enum.Enum):
             if action.slug == slug:
                 return action
         raise KeyError(slug)
+
+
+DONE = {
+    Action.DEBATE: "debates",
+    Action.PROVE_POWER: "proves their power",
+    Action.ROBOT_ACTION: "uses their robot",
+    Action.CONVERT_OTHER: "converts a player",
+    Action.CONVERT_SELF: "converts themselves",
+    Action.PASS_TURN: "passes",
+    Action.REACTION: "reacts",
+    Action.CONVERTED: "shows their new allegiance",
+    Action.RESISTED_BY_POWER: "shows it failed, by their power",
+    Action.RESISTED_BY_ROBOT: "shows it failed, by their robot",
+    Action.PASS_PHASE: "shows their power for the Pass phase",
+    Action.END_OF_ROUND: "shows everything",
+}
 
 
 def actions_by_phase() -> list[tuple[Phase, list[Action]]]:

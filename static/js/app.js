@@ -186,6 +186,7 @@
   // unless the cards are new: someone else's act never moves a phone out of its view.
   function swapHand(html, newCards) {
     const action = body.dataset.focus ? body.dataset.action : null;
+    const shown = viewing;
     forget();
     const holder = document.createElement("template");
     holder.innerHTML = html;
@@ -194,7 +195,9 @@
     hand = fresh;
     setOffline(offline);
     armUndo();
-    if (action && !newCards) {
+    if (action && !newCards && shown) {
+      showAct(shown, true);
+    } else if (action && !newCards) {
       const link = panel.querySelector('[data-action="' + action + '"]');
       if (link) showAction(link, true);
     } else if (action) {
@@ -272,10 +275,11 @@
     if (button.dataset.done) return; // revealed already: once is enough
     button.disabled = true;
     // The form's field "action" hides its action attribute from form.action.
-    inTurn(function () { return post(form.getAttribute("action"), data, true); }).then(function () {
+    inTurn(function () { return post(form.getAttribute("action"), data, true); }).then(function (answer) {
       button.dataset.done = "true";
       button.textContent = "✓ On the board";
       button.disabled = false;
+      offerTakeBack(answer.shown && answer.shown.until);
     }, function (error) {
       button.disabled = false;
       if (error instanceof TypeError) setOffline(true); else form.submit();
@@ -324,8 +328,50 @@
     hand.inert = false;
   }
 
+  // What the phone shows now, in place of the whole hand: an action's view (from the panel),
+  // or what an act just showed the table. Kept, to show it again over new cards.
+  let viewing = null;
+
   function showAction(link, keepFocus) {
-    const shows = link.dataset.shows ? link.dataset.shows.split(" ") : [];
+    viewing = null;
+    showView({
+      shows: link.dataset.shows ? link.dataset.shows.split(" ") : [],
+      kicker: link.dataset.kicker || "",
+      label: link.dataset.label,
+      action: link.dataset.action,
+    }, keepFocus);
+  }
+
+  // After an act of the round (a conversion, a robot's action, a reaction, a proof, a
+  // reveal by voice), the phone shows exactly what that act showed the table, under the
+  // act's name, until its player taps Back to cards: it never goes to the whole hand by
+  // itself while it may be held up to the camera.
+  function showAct(shown, keepFocus) {
+    viewing = shown;
+    showView({
+      shows: shown.parts,
+      kicker: "On the board",
+      label: shown.label,
+      action: "act",
+    }, keepFocus);
+    if (shown.allegiance) showFace(shown.allegiance);
+    const revealForm = hand.querySelector("[data-reveal]");
+    if (revealForm) revealForm.hidden = true;
+    offerTakeBack(shown.until);
+  }
+
+  // By voice, what was just revealed may be taken back for a few seconds (a mis-tap), right
+  // beside it: the server says until when.
+  function offerTakeBack(until) {
+    const form = hand.querySelector("[data-take-back]");
+    if (!form) return;
+    form.hidden = !until;
+    if (until) form.dataset.until = String(until);
+    else delete form.dataset.until;
+  }
+
+  function showView(view, keepFocus) {
+    const shows = view.shows;
     closePanel();
     body.dataset.focus = "true";
     body.dataset.shows = String(shows.length);
@@ -334,18 +380,19 @@
     });
     const focusTitle = document.getElementById("focus-title");
     focusTitle.textContent = "";
-    if (link.dataset.kicker) {
+    if (view.kicker) {
       const kicker = document.createElement("span");
       kicker.className = "reveal-phase";
-      kicker.textContent = link.dataset.kicker;
+      kicker.textContent = view.kicker;
       focusTitle.append(kicker, " ");
     }
-    focusTitle.append(link.dataset.label);
+    focusTitle.append(view.label);
     document.getElementById("focus-banner").hidden = false;
-    body.dataset.action = link.dataset.action;
+    body.dataset.action = view.action;
+    offerTakeBack(null);
     const revealForm = hand.querySelector("[data-reveal]");
     if (revealForm) {
-      revealForm.elements.namedItem("action").value = link.dataset.action;
+      revealForm.elements.namedItem("action").value = view.action;
       revealForm.hidden = shows.length === 0;
       const button = revealForm.querySelector(".reveal-button");
       delete button.dataset.done;
@@ -353,7 +400,7 @@
       const cheat = revealForm.querySelector("[data-cheat]");
       if (cheat) {
         // The actions in which CheatBot may show another allegiance, as the server says.
-        cheat.hidden = cheat.dataset.cheat.split(" ").indexOf(link.dataset.action) === -1;
+        cheat.hidden = cheat.dataset.cheat.split(" ").indexOf(view.action) === -1;
         const picked = cheat.querySelector("input:checked");
         if (!cheat.hidden && picked) showFace(picked.value);
       }
@@ -363,6 +410,7 @@
   }
 
   function closeFocus() {
+    viewing = null;
     delete body.dataset.focus;
     delete body.dataset.shows;
     delete body.dataset.action;
@@ -392,8 +440,7 @@
     const link = event.target.closest(".action-link");
     if (!link) return;
     event.preventDefault();
-    history.pushState({ action: link.dataset.action }, "", link.href);
-    showAction(link);
+    enterAction(link);
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-close-focus]")) history.back();
@@ -403,16 +450,35 @@
     const link = panel.querySelector('[data-action="' + opener.dataset.openAction + '"]');
     if (!link) return;
     event.preventDefault();
-    history.pushState({ action: link.dataset.action }, "", link.href);
-    showAction(link);
+    enterAction(link);
   });
+  // An action's view is one step from the cards: opened from an act's view (a claim's
+  // power, then Convert), it takes that view's place, so that Back to cards goes to the
+  // cards.
+  function enterAction(link) {
+    const state = { action: link.dataset.action };
+    if (history.state && history.state.shown) history.replaceState(state, "", link.href);
+    else history.pushState(state, "", link.href);
+    showAction(link);
+  }
   window.addEventListener("popstate", function (event) {
-    if (event.state && event.state.action) {
+    if (event.state && event.state.shown) {
+      showAct(event.state.shown);
+    } else if (event.state && event.state.action) {
       showAction(panel.querySelector('[data-action="' + event.state.action + '"]'));
     } else if (body.dataset.focus) {
       closeFocus();
     }
   });
+
+  // An act's view: in place of the action's view it came from (Back to cards returns to the
+  // cards, not to the action), or a step of its own from the cards.
+  function actShown(shown) {
+    const state = { shown: shown };
+    if (body.dataset.focus) history.replaceState(state, "", location.href);
+    else history.pushState(state, "", location.href);
+    showAct(shown);
+  }
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     if (!panel.hidden) { closePanel(); opener.focus(); }
@@ -480,5 +546,5 @@
   setOffline(offline);
   restore();
   armUndo();
-  window.evilrobots = { swapHand: swapHand, say: say };
+  window.evilrobots = { swapHand: swapHand, say: say, showAct: actShown };
 })();

@@ -97,9 +97,10 @@
 
   // ---- The round's acts, sent without a page load ------------------------------------------
   // A form of the conducted round (marked data-act) is sent in the background; the live
-  // update that follows redraws the page. From an action's view, the phone goes back to the
-  // cards: the player's own tap. If anything but the network fails, the form is sent the
-  // plain way, so the player sees the server's explanation.
+  // update that follows redraws the page. The phone then shows what the act showed the
+  // table, in place of its cards, until its player taps Back to cards. If anything but the
+  // network fails, the form is sent the plain way, so the player sees the server's
+  // explanation.
 
   document.addEventListener("submit", function (event) {
     const form = event.target;
@@ -116,7 +117,17 @@
     }).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       buttons.forEach(function (button) { button.disabled = false; });
-      if (document.body.dataset.focus && form.closest("#hand")) history.back();
+      return response.json();
+    }).then(function (answer) {
+      if (form.hasAttribute("data-take-back")) {
+        form.hidden = true;
+        if (window.evilrobots) {
+          window.evilrobots.say("Taken back: the board shows it struck through.", "note");
+        }
+        return;
+      }
+      // What the act showed the table, held up in place of the cards.
+      if (answer && answer.shown && window.evilrobots) window.evilrobots.showAct(answer.shown);
     }).catch(function (error) {
       buttons.forEach(function (button) { button.disabled = false; });
       if (!(error instanceof TypeError)) form.submit();
@@ -185,6 +196,7 @@
     if (now && "now" in data) {
       now.hidden = !data.now;
       if (data.now) replace(now, data.now);
+      heed(now);
     }
     showTimers();
     const next = document.getElementById("host-next");
@@ -214,12 +226,51 @@
         if (newRound) {
           // A phone left reading the count below: the new cards are at the top.
           window.scrollTo({ top: 0, behavior: "instant" });
-          window.evilrobots.say(data.round + " dealt: these are your new cards.", "note");
+          const round = document.getElementById("seat-round").textContent;
+          window.evilrobots.say(round + " dealt: these are your new cards.", "note");
         }
       } else {
         location.reload(); // the first deal since the page opened: load the card view
       }
     }
+  }
+
+  // ---- What the strip says, to a screen reader and to the hand -------------------------
+  // A screen reader hears each change of the strip once, short ("Power 5", "Your turn"),
+  // never its seconds: the strip's own words stay out of the live region. When this phone's
+  // move comes (its call, its turn, its proof, its answer), it vibrates, unless its player
+  // turned that off.
+
+  const announcer = document.getElementById("now-say");
+  let said = "";
+  let wasDue = false;
+  function heed(now) {
+    const marker = now.hidden ? null : now.querySelector("[data-say]");
+    const say = marker ? marker.dataset.say : "";
+    if (announcer && say && say !== said) announcer.textContent = say;
+    said = say;
+    const due = Boolean(marker && marker.hasAttribute("data-due"));
+    if (due && !wasDue && vibrating() && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+    wasDue = due;
+  }
+
+  function vibrating() {
+    try { return localStorage.getItem("evilrobots:vibrate") !== "off"; } catch (e) { return true; }
+  }
+  document.querySelectorAll("[data-vibrate]").forEach(function (button) {
+    button.hidden = !navigator.vibrate;
+    button.setAttribute("aria-pressed", vibrating() ? "true" : "false");
+    button.addEventListener("click", function () {
+      const on = !vibrating();
+      try { localStorage.setItem("evilrobots:vibrate", on ? "on" : "off"); } catch (e) { /* */ }
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  });
+  const strip = document.getElementById("round-now");
+  if (strip) {
+    const marker = strip.hidden ? null : strip.querySelector("[data-say]");
+    said = marker ? marker.dataset.say : "";  // the page says it: not announced again
+    wasDue = Boolean(marker && marker.hasAttribute("data-due"));
   }
 
   function onBoard(event) {

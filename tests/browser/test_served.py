@@ -59,7 +59,7 @@ def test_a_reveal_written_by_one_process_reaches_streams_held_by_another(servers
     deal(ada, bob)
     expect(board.get_by_text("Round 1")).to_be_visible()
     reveal(bob, "Prove your power")
-    expect(board.get_by_text(re.compile(r"^Bob · Prove your power · power \d$"))).to_be_visible()
+    expect(board.get_by_text(re.compile(r"^Bob · proves their power · power \d$"))).to_be_visible()
 
 
 def test_several_workers_all_deliver_every_event(servers, store, new_phone):
@@ -75,7 +75,7 @@ def test_several_workers_all_deliver_every_event(servers, store, new_phone):
     deal(ada, bob)
     reveal(bob, "Prove your power")
     for board in boards:
-        expect(board.get_by_text(re.compile("^Bob · Prove your power"))).to_be_visible()
+        expect(board.get_by_text(re.compile("^Bob · proves their power"))).to_be_visible()
 
 
 def test_a_server_restart_keeps_every_seat_and_live_pages_catch_up(servers, store, new_phone):
@@ -98,7 +98,7 @@ def test_a_server_restart_keeps_every_seat_and_live_pages_catch_up(servers, stor
     assert (bob.robot(), bob.power()) == hand
     # The board was not reloaded: its stream reconnects by itself and catches up.
     reveal(bob, "Prove your power")
-    expect(board.get_by_text(re.compile("^Bob · Prove your power"))).to_be_visible(timeout=10_000)
+    expect(board.get_by_text(re.compile("^Bob · proves their power"))).to_be_visible(timeout=10_000)
 
 
 def test_a_redis_restart_loses_no_table_and_live_pages_catch_up(servers, tmp_path, new_phone):
@@ -133,7 +133,7 @@ def test_a_redis_restart_loses_no_table_and_live_pages_catch_up(servers, tmp_pat
         assert (bob.robot(), bob.power()) == hand
         # Neither the board nor Ada's phone reloads: their streams come back and catch up.
         reveal(bob, "Prove your power")
-        shown = re.compile("^Bob · Prove your power")
+        shown = re.compile("^Bob · proves their power")
         expect(board.get_by_text(shown)).to_be_visible(timeout=30_000)
         expect(ada.page.get_by_text(shown).first).to_be_visible(timeout=30_000)
     finally:
@@ -202,12 +202,16 @@ def test_two_instances_behind_the_readme_nginx_share_a_table_live(
         board.goto(url + "/board")
         deal(ada, bob)
         expect(board.get_by_text("Round 1")).to_be_visible()
-        for count, action in enumerate(["Prove your power", "Convert another player"] * 2):
+        acts = [
+            ("Prove your power", "proves their power"),
+            ("Convert another player", "converts a player"),
+        ]
+        for count, (action, done) in enumerate(acts * 2):
             bob.page.goto(url)  # each time a new page, served by either instance
             started = time.monotonic()
             reveal(bob, action)
             expect(board.locator(".reveal-list li")).to_have_count(count + 1)
-            expect(board.locator(".reveal-list li").first).to_contain_text(f"Bob · {action}")
+            expect(board.locator(".reveal-list li").first).to_contain_text(f"Bob · {done}")
             assert time.monotonic() - started < 5, "an event waited in a buffer"
         for server in (one, other):
             assert "/t/" in server.log.read_text(), "each instance served part of the table"

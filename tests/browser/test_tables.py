@@ -40,7 +40,7 @@ def test_a_reveal_appears_verified_on_every_board_and_phone(table):
     robot, power = bob.robot(), bob.power()
     allegiance = bob.card("allegiance").get_attribute("data-allegiance").capitalize()
     reveal(bob, "Convert another player")
-    words = f"Bob · Convert another player · power {power} · {allegiance}"
+    words = f"Bob · converts a player · power {power} · {allegiance}"
     for where in [table["board"], table["ada"].page, table["cy"].page, bob.page]:
         expect(where.get_by_text(words)).to_be_visible(timeout=2000)
     board_seat = table["board"].get_by_role("listitem").filter(has_text="Bob").first
@@ -83,7 +83,7 @@ def test_cheatbot_shows_the_allegiance_it_picks_and_the_board_cannot_tell(table,
     expect(bob.card("allegiance").locator('[data-face="evil"]')).to_be_visible()
     with bob.page.expect_response(lambda r: "/reveal" in r.url):
         bob.page.get_by_role("button", name="Reveal to the table").click()
-    line = re.compile(r"^Bob · Convert yourself · power \d · Evil$")
+    line = re.compile(r"^Bob · converts themselves · power \d · Evil$")
     expect(table["board"].get_by_text(line)).to_be_visible()
     expect(table["ada"].page.get_by_text(line)).to_be_visible()
     # The true allegiance is back on Bob's card view, and on the server.
@@ -131,7 +131,7 @@ def test_a_dropped_connection_reconnects_and_catches_up(table):
     cy.wait_for_timeout(300)
     reveal(table["bob"], "Prove your power")
     cy.context.set_offline(False)
-    expect(cy.get_by_text(re.compile("^Bob · Prove your power"))).to_be_visible(timeout=8000)
+    expect(cy.get_by_text(re.compile("^Bob · proves their power"))).to_be_visible(timeout=8000)
 
 
 def test_a_seat_moves_to_another_phone(table, new_phone):
@@ -166,7 +166,7 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
     bob.page.get_by_role("button", name="Reveal to the table").click()
     board = new_phone(javascript=False)
     board.goto(url + "/board")
-    expect(board.get_by_text(f"Bob · Prove your power · power {power}")).to_be_visible()
+    expect(board.get_by_text(f"Bob · proves their power · power {power}")).to_be_visible()
 
 
 def test_a_round_the_app_runs_works_without_javascript(open_seat, live_server, new_phone):

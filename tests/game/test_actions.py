@@ -70,9 +70,9 @@ def test_cheatbot_may_show_another_allegiance_whenever_one_is_shown_but_at_the_e
     ("action", "kicker", "parts", "shows"),
     [
         (Action.DEBATE, "", (), "nothing"),
-        (Action.PROVE_POWER, "Your turn in the Countdown", (P,), "power"),
-        (Action.ROBOT_ACTION, "Your turn in the Countdown", (R, P), "robot, power"),
-        (Action.PASS_TURN, "Your turn in the Countdown", (P,), "power"),
+        (Action.PROVE_POWER, "Your turn", (P,), "power"),
+        (Action.ROBOT_ACTION, "Your turn", (R, P), "robot, power"),
+        (Action.PASS_TURN, "Your turn", (P,), "power"),
         (Action.PASS_PHASE, "The Pass phase", (P,), "power"),
         (Action.END_OF_ROUND, "", (R, P, A), "robot, power, allegiance"),
     ],
@@ -96,7 +96,7 @@ def test_the_phase_line_is_left_out_only_when_the_title_already_says_it():
 ROUND_ORDER = [
     ("The Debate phase", ["Debate"]),
     (
-        "Your turn in the Countdown",
+        "Your turn",
         [
             "Prove your power",
             "Use your robot's action",

@@ -120,7 +120,16 @@ def convert(
     chain = Conversion(
         kind, seat, target, allegiance, told, truth, deadline=now + conduct.settings.window
     )
-    return with_conduct(round_, replace(conduct, chain=chain))
+    return _open_window(with_conduct(round_, replace(conduct, chain=chain)), names, now)
+
+
+def _open_window(round_: Round, names: Names, now: float) -> Round:
+    """The reaction window just opened, on its clock; closed at once if nobody may answer it
+    (everyone else has had a turn or reacted: public, so closing it tells nothing)."""
+    conduct = conduct_of(round_)
+    if not to_answer(conduct, round_):
+        return resolve(round_, names, now)
+    return round_
 
 
 def lower(round_: Round, by: int, target: int) -> bool:
@@ -215,7 +224,7 @@ def react(
         reacted=(*conduct.reacted, seat),
         queue=tuple(s for s in conduct.queue if s != seat),
     )
-    return with_conduct(round_, conduct)
+    return _open_window(with_conduct(round_, conduct), names, now)
 
 
 def no_reaction(round_: Round, names: Names, seat: int, now: float) -> Round:

@@ -26,7 +26,7 @@ from . import countdown
 from .conduct import Settings, begin
 from .ending import Ending
 from .names import clean_name, look_alike
-from .robots import RobotAction, robot_actions, use_robot
+from .robots import RobotAction, robot_actions, undo_use, use_robot
 from .round import NPR_NAME, WITHDRAW_SECONDS, Reveal, Round
 from .turns import Turns
 from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, Shown, TableView, shown_by, view_for
@@ -293,8 +293,11 @@ class Table(Turns, Ending):
             return self if arranged == hand else self._with_hand(round_, seat_id, arranged)
         if round_.conduct is not None:
             raise Conflict(NOT_BY_VOICE)
-        change = Reveal(seat_id, self.seat(seat_id).name, Action.CONVERTED, lead=CHANGED)
-        round_ = replace(round_, reveals=(*round_.reveals, change))
+        last = round_.reveals[-1] if round_.reveals else None
+        if last is None or last.seat != seat_id or last.lead != CHANGED:
+            # Taps in a row (Good, then Evil) are one change: the board says it once.
+            change = Reveal(seat_id, self.seat(seat_id).name, Action.CONVERTED, lead=CHANGED)
+            round_ = replace(round_, reveals=(*round_.reveals, change))
         return self._with_hand(round_, seat_id, hand.arrange(hidden, allegiance))
 
     def _with_hand(self, round_: Round, seat_id: int, hand: Hand) -> Table:
@@ -398,6 +401,8 @@ class Table(Turns, Ending):
             )
         reveals = list(round_.reveals)
         reveals[last] = replace(reveals[last], withdrawn=True)
+        if reveals[last].action is Action.ROBOT_ACTION and reveals[last].effect:
+            round_ = undo_use(round_, seat_id)  # its pick, bet or swap goes with it
         return replace(self, round=replace(round_, reveals=tuple(reveals)))
 
     # -- robot actions that change the count --

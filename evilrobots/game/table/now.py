@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BLOCKBOT, CHEATBOT, FREEBOT, PASSBOT, Allegiance, Robot
+from ..cards import BLOCKBOT, CHEATBOT, COPYBOT, FREEBOT, PASSBOT, Allegiance, Robot
 from .conduct import Conduct, Kind, Proof, Stage, Story
 from .conversions import proofs_for
+from .robots import TURN_ACTIONS
 from .round import NPR_NAME, NPR_SEAT, Round
 from .seats import can_act_at, hand_of, level_name, level_of, locked, reactions_for, to_answer
 from .steps import first_in_pass_phase, tied
@@ -55,6 +56,19 @@ class Choices:
     first: bool = True  # PassBot's choice: first in the Pass phase, or at its power's place
     note: str = ""  # what its phone says of its own place in the round
 
+    @property
+    def due(self) -> bool:
+        """Whether this phone has a move to make now (its call, its turn, its proof, its
+        answer to a window, the order of a tie): the phone says so, and may vibrate."""
+        return bool(
+            self.claim
+            or self.turn
+            or self.proofs
+            or self.promote
+            or self.no_reaction
+            or self.reactions
+        )
+
 
 def happening(round_: Round, names: dict[int, str]) -> Happening | None:
     """What is going on in a conducted round in play, for everyone; None for a round called
@@ -69,9 +83,12 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
     chain = conduct.chain
     if chain is not None:
         waiting = tuple(name(seat) for seat in to_answer(conduct, round_))
-        what = f"{name(chain.by)} converts " + (
-            "themselves" if chain.kind is Kind.SELF else name(chain.target)
-        )
+        if chain.kind is Kind.SELF:
+            what = f"{name(chain.by)} converts themselves"
+        elif chain.kind is Kind.PUSH:
+            what = f"{name(chain.by)} pushes {name(chain.target)} to {chain.allegiance.label}"
+        else:
+            what = f"{name(chain.by)} converts {name(chain.target)}"
         to = name(chain.by)
         if chain.reactions:
             last = chain.reactions[-1]
@@ -90,9 +107,8 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
         passed = ", ".join(name(seat) for seat in conduct.passed)
         return Happening(
             Stage.DEBATE,
-            "The Debate",
-            "Talk, promise, lie; show nothing yet. Anyone may pass now."
-            + (f" Passed: {passed}." if passed else ""),
+            "Talk, promise, lie",
+            "Show nothing yet. Anyone may pass now." + (f" Passed: {passed}." if passed else ""),
             deadline=conduct.deadline,
         )
     held = conduct.left if conduct.stage is Stage.COUNTDOWN else None
@@ -183,6 +199,10 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         robots = reactions_for(conduct, round_, seat)
         if seat in to_answer(conduct, round_):
             own["note"] = ""  # the window's own words say what to do
+        elif seat == conduct.chain.by and not conduct.chain.reactions:
+            own["note"] = "Your conversion: you may not react to it. The others answer now."
+        else:
+            own["note"] = "You have had your turn or reacted: this window does not wait for you."
         return Choices(
             reactions=robots,
             block_turns=BLOCKBOT in robots and conduct.chain.kind is not Kind.SELF,
@@ -199,6 +219,12 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         own["note"] = "Your turn: convert a player, " + (
             "yourself, use your robot, or pass." if convert_self else "use your robot, or pass."
         )
+        if hand.robot is COPYBOT and not any(use.robot in TURN_ACTIONS for use in round_.uses):
+            own["note"] = (
+                "Your turn: convert a player"
+                + (", yourself" if convert_self else "")
+                + ", or pass. CopyBot has nothing to copy yet: no robot has acted this round."
+            )
         return Choices(turn=True, targets=others, convert_self=convert_self, **own)
     claim = ""
     if conduct.stage is Stage.COUNTDOWN:

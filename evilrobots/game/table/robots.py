@@ -181,8 +181,25 @@ def use_robot(
         power=hand.power,
         effect=effect,
         power_after=power_after,
+        at=now if round_.conduct is None else 0.0,  # by voice, a mis-tap may be taken back
     )
     round_ = replace(round_, uses=(*round_.uses, use), reveals=(*round_.reveals, reveal))
     if round_.conduct is not None:
         round_ = end_turn(round_, seat_id, now)
+    return round_
+
+
+def undo_use(round_: Round, seat_id: int) -> Round:
+    """The round without the seat's last robot action (taken back by voice, a mis-tap): its
+    pick, its bet, or SwapBot's swap (the power and the points card back where they were)."""
+    mine = [index for index, use in enumerate(round_.uses) if use.seat == seat_id]
+    if not mine:
+        return round_
+    use = round_.uses[mine[-1]]
+    uses = round_.uses[: mine[-1]] + round_.uses[mine[-1] + 1 :]
+    round_ = replace(round_, uses=uses)
+    hand = round_.hand_of(seat_id)
+    if use.robot is SWAPBOT and hand is not None:
+        swapped = round_.with_hand(seat_id, replace(hand, power=round_.points))
+        round_ = replace(swapped, points=hand.power)
     return round_

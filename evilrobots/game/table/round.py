@@ -51,9 +51,10 @@ class Reveal:
 
     @property
     def withdrawable_until(self) -> float | None:
-        """Until when its player may take it back: a reveal the seat made, never an act
-        that changed the round."""
-        if self.withdrawn or not self.at or self.effect or self.lead:
+        """Until when its player may take it back: a reveal the seat made by voice (a robot's
+        action included, whose effect is undone with it), never an act of a round the app
+        runs, nor a change of allegiance."""
+        if self.withdrawn or not self.at or self.lead:
             return None
         return self.at + WITHDRAW_SECONDS
 
@@ -66,7 +67,7 @@ class Reveal:
             self.allegiance.label if self.allegiance else "",
             self.effect,
         ]
-        what = self.lead or self.action.label
+        what = self.lead or self.action.done
         return " · ".join([self.name, what, *(part for part in shown if part)])
 
 

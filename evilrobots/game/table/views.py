@@ -128,7 +128,19 @@ class TableView:
         public = self.public_key or hash(replace(self, happening=None, choices=Choices()))
         c = self.choices
         private = (self.hand, self.robot_actions, self.withdrawing, self.scaredy, self.settings)
-        return (public, self.you, private, c.cheat, c.shows, c.story, c.passbot, c.first)
+        # The host's next step hangs on the round's phases being done (``may_end``), which
+        # comes with the strip's part: it is part of the rest's key too.
+        return (
+            public,
+            self.you,
+            private,
+            c.cheat,
+            c.shows,
+            c.story,
+            c.passbot,
+            c.first,
+            self.may_end,
+        )
 
     @property
     def key(self) -> Hashable:
@@ -286,7 +298,7 @@ def shown_by(table: Table, seat_id: int) -> Shown:
             return Shown(hand.robot, hand.power, hand.allegiance)
     robot = power = allegiance = None
     for reveal in round_.reveals if round_ else ():
-        if reveal.seat == seat_id:
+        if reveal.seat == seat_id and not reveal.withdrawn:  # taken back: it stands no more
             robot = reveal.robot or robot
             power = reveal.power_after or reveal.power or power
             allegiance = reveal.allegiance or allegiance

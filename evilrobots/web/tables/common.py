@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, redirect, session, url_for
+from flask import Blueprint, Response, abort, current_app, g, jsonify, redirect, session, url_for
 
+from ...game.actions import Action
 from ...game.table import Seat, Table, clean_code
 from ...store import Store, TableMissing
 from ..cardview import state_for_script
@@ -128,8 +130,55 @@ def change_by_seat(
     code = code_from_url(raw_code)
     table = load_table(code)
     seat = load_seat(table)
+    before = table
     table = changed(code, lambda t: change(t, seat))
+    g.shown = shown_by_act(before, table, seat.id)
     return (answer or back_to_table())(code, table, seat)
+
+
+# What the board's log says of a conversion as it is settled, rather than of anyone's act.
+SETTLED = ("it works", "it fails", "is converted", "is converted instead", "is not converted")
+
+
+def shown_by_act(before: Table, after: Table, seat_id: int) -> dict[str, Any] | None:
+    """What the seat's act has just shown the table (for its phone to hold up to the camera
+    in its place, never the whole hand): the act's name, the cards it showed (with the
+    allegiance as shown: CheatBot's may be another), and, by voice, until when it may be
+    taken back. None if the act put nothing on the board (a private choice, No reaction, a
+    host's control, a new deal)."""
+    old, new = before.round, after.round
+    if old is None or new is None or old.deal_id != new.deal_id or not new.in_play:
+        return None
+    # The seat's own acts: not what the round made of a conversion meanwhile (the window its
+    # No reaction closed), which is said on the board, not held up.
+    added = [
+        r
+        for r in new.reveals[len(old.reveals) :]
+        if r.seat == seat_id and not (r.action is Action.CONVERTED and r.lead in SETTLED)
+    ]
+    carded = [r for r in added if r.robot or r.power or r.allegiance]
+    if not carded:  # a pass, a tie's order: the phone shows it showed nothing
+        return {"label": "Nothing shown", "parts": []} if added else None
+    first = carded[0]
+    label = first.action.label
+    if first.lead == "shows it failed":
+        label = "It failed: prove it with your allegiance"
+    parts = [
+        part
+        for part, shown in (
+            ("robot", any(r.robot for r in carded)),
+            ("power", any(r.power for r in carded)),
+            ("allegiance", any(r.allegiance for r in carded)),
+        )
+        if shown
+    ]
+    allegiance = next((r.allegiance for r in reversed(carded) if r.allegiance), None)
+    return {
+        "label": label,
+        "parts": parts,
+        "allegiance": allegiance.value if allegiance else None,
+        "until": carded[-1].withdrawable_until,
+    }
 
 
 def back_to_seat(code: str, anchor: str | None = None) -> Response:
@@ -142,7 +191,7 @@ def back_to_table(anchor: str | None = None) -> Answer:
 
     def answer(code: str, table: Table, seat: Seat) -> Response:
         if wants_json():
-            return jsonify({"ok": True})
+            return jsonify({"ok": True, "shown": g.get("shown")})
         return back_to_seat(code, anchor)
 
     return answer
@@ -152,5 +201,5 @@ def with_hand(code: str, table: Table, seat: Seat) -> Response:
     """Answer a change to the seat's own hand: its new state to the script, or the page."""
     hand = table.view_for(seat.id).hand
     if wants_json() and hand is not None:
-        return jsonify(state_for_script(hand))
+        return jsonify(state_for_script(hand) | {"shown": g.get("shown")})
     return back_to_seat(code)

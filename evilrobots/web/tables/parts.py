@@ -20,7 +20,9 @@ from markupsafe import Markup, escape
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
+from ...game.table.conduct import Stage
 from ...game.table.now import Choices
+from ...game.table.seats import level_name
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..fragments import fragments
@@ -240,20 +242,25 @@ def strip(view: TableView) -> str:
     h = view.happening
     if not view.running or h is None:
         return ""
+    c = view.choices
     timed, paused = bool(h.deadline), h.paused is not None
+    phase, say = h.stage.label, spoken(view)
+    due = ("turn" if c.turn else "move") if c.due else ""
     frame = fragments().slotted(
         fragments().here(),
-        ("table/_now_head.html", timed, paused),
+        ("table/_now_head.html", timed, paused, phase, say, due),
         lambda headline, *rest: draw_part(
             "table/_now_head.html",
+            phase=phase,
             headline=headline,
             deadline=rest[0] if timed else None,
             paused=paused,
             note=rest[-1],
+            say=say,
+            due=due,
         ),
         slots=3 if timed else 2,
     )
-    c = view.choices
     holes = [h.headline, h.deadline] if timed else [h.headline]
     holes.append(c.note or h.detail)
     head = "".join(
@@ -265,6 +272,27 @@ def strip(view: TableView) -> str:
     )
     rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
     return head + frame[-1].text + rest
+
+
+def spoken(view: TableView) -> str:
+    """What a screen reader says of the strip when it changes, short: the call ("Power 5"),
+    or this phone's own move ("Your turn"); never the seconds."""
+    h, c = view.happening, view.choices
+    if h is None:
+        return ""
+    if c.proofs:
+        return "Your proof, now"
+    if c.promote:
+        return "You choose who goes next"
+    if c.turn:
+        return "Your turn"
+    if c.claim:
+        return f"Power {c.claim}: yours"
+    if c.reactions or c.no_reaction:
+        return "Reactions: your answer"
+    if h.stage is Stage.COUNTDOWN and h.level and not h.paused and h.deadline:
+        return f"Power {level_name(h.level)}"
+    return h.headline
 
 
 def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:

@@ -28,7 +28,7 @@ def test_negativebot_picks_a_player_whose_power_then_counts_negative(table):
     (reveal,) = table.round.reveals
     assert (
         reveal.words
-        == "Bob · Use your robot's action · NegativeBot · power 3 · Ada's power counts as negative"
+        == "Bob · uses their robot · NegativeBot · power 3 · Ada's power counts as negative"
     )
     counted = table.end_round(1).tally()
     assert (counted.good, counted.evil, counted.winner) == (-5, 3, E)

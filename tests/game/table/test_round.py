@@ -114,7 +114,7 @@ def test_a_reveal_reads_like_a_sentence(three):
     hand = three.round.hand_of(1)
     (reveal,) = three.reveal(1, 1, Action.CONVERT_OTHER).round.reveals
     assert reveal.words == (
-        f"Ada · Convert another player · power {hand.power.value} · {hand.allegiance.label}"
+        f"Ada · converts a player · power {hand.power.value} · {hand.allegiance.label}"
     )
 
 

@@ -57,8 +57,7 @@ def test_negativebot_is_used_from_its_phone_and_shown_on_the_board(app, ada, bob
     )
     board = visible_text(ada.page("/board"))
     assert (
-        "Bob · Use your robot's action · NegativeBot · power 3 · Ada's power counts as negative"
-        in board
+        "Bob · uses their robot · NegativeBot · power 3 · Ada's power counts as negative" in board
     )
     again = bob.post("/robot", robot="NegativeBot", target="3", round=deal_tag(dealt))
     assert again.status_code == 409 and "already" in again.get_data(as_text=True)
@@ -154,11 +153,15 @@ def test_above_every_seats_cards_the_end_of_the_round_says_what_it_asks_of_them(
     """Each player is told at the top of the page, not only below their cards, and in the
     live event as in the page."""
     assert banner(bob.page()) == "Round 1 is over. You won: propose how the winners share the 6."
-    assert banner(ada.page()) == "Round 1 is over. See the count."
+    assert banner(ada.page()) == (
+        "Round 1 is over. Waiting for a winner to propose how to share the 6: see the count."
+    )
     assert ada.page().count('<span class="seat-round" id="seat-round">Round 1: over</span>') == 1
     bob.post("/split", proposal="0", **{"share-2": "4", "share-3": "2"})
     assert banner(cy.page()) == "Round 1 is over. Answer the proposed split."
-    assert banner(bob.page()) == "Round 1 is over. See the count."
+    assert banner(bob.page()) == (
+        "Round 1 is over. Waiting for Cy to answer the split: see the count."
+    )
     stream = cy.client.get(f"/t/{cy.code}/events?v=0", buffered=False)
     ((_, _, data),) = read_events(stream, 1)
     stream.close()

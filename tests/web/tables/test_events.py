@@ -46,7 +46,7 @@ def test_the_event_stream_sends_the_current_state_then_each_change(app, ada, bob
     threading.Timer(0.2, reveal_soon).start()
     ((name, newer, data),) = read_events(response, 1)
     assert newer != tag and newer == page_tag(ada.page())
-    assert "Bob · Prove your power" in data["live"]
+    assert "Bob · proves their power" in data["live"]
     assert "hand" not in data  # Ada's cards did not change: the phone keeps its own
     response.close()
 
@@ -81,7 +81,7 @@ def test_a_reconnecting_stream_catches_up_on_what_it_missed(app, ada, bob, dealt
     )
     ((name, tag, data),) = read_events(response, 1)
     assert name == "board" and tag != seen
-    assert "Bob · Prove your power" in data["board"]
+    assert "Bob · proves their power" in data["board"]
     response.close()
 
 
@@ -129,7 +129,7 @@ def test_a_change_everyone_sees_reaches_every_stream(app, ada, bob, dealt):
         0.05, lambda: bob.post("/reveal", action="prove-power", round=deal_tag(dealt))
     ).start()
     ((name, _, data),) = read_events(stream, 1)
-    assert name == "seat" and "Bob · Prove your power" in data["live"]
+    assert name == "seat" and "Bob · proves their power" in data["live"]
     stream.close()
 
 

@@ -10,7 +10,7 @@ from flask import render_template
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.web.tables import parts
-from evilrobots.web.tables.parts import strip
+from evilrobots.web.tables.parts import spoken, strip
 from tests.support.tables import Play, conducted
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -31,10 +31,13 @@ def whole(view) -> str:
     h = view.happening
     head = render_template(
         "table/_now_head.html",
+        phase=h.stage.label,
         headline=h.headline,
         deadline=h.deadline,
         paused=h.paused is not None,
         note=view.choices.note or h.detail,
+        say=spoken(view),
+        due=("turn" if view.choices.turn else "move") if view.choices.due else "",
     )
     return head + render_template("table/_now.html", view=view, code=view.code, deal=view.deal_tag)
 
@@ -109,3 +112,16 @@ def test_a_view_is_known_by_its_key():
     acted = Play(called).call(3).claim(2).table  # Bob acts at 3: the board shows his power
     assert acted.view_for(cy).rest_key != called.view_for(cy).rest_key
     assert acted.view_for(None).key != called.view_for(None).key
+
+
+def test_the_hosts_stream_offers_end_the_round_when_time_alone_ends_the_phases(app):
+    """Nobody acts: the last power called runs out and the round's phases are done, with
+    nothing else changed. The host's stream, which drew its next step while powers were
+    called, draws it again and sends End the round."""
+    play = Play(counting_down()).call(2)
+    stream = parts.SeatParts()
+    with app.test_request_context("/"):
+        _, first = stream.event(play.table.view_for(1))
+        assert "End the round" not in first["next"]
+        _, news = stream.event(play.finish().table.view_for(1))
+    assert "End the round" in news.get("next", "")

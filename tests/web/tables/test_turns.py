@@ -41,7 +41,9 @@ def cards(app, ada, conducted):
 
 def test_the_debate_on_every_phone_pass_and_the_hosts_start(app, ada, bob, cy, cards):
     tag = deal_tag(cards)
-    assert strip(bob.page()).startswith("The Debate Your turn comes when Power 3 is called")
+    assert strip(bob.page()).startswith(
+        "The Debate Talk, promise, lie Your turn comes when Power 3 is called"
+    )
     assert ">Pass</button>" in bob.page() and "Start the countdown" not in bob.page()
     assert "Start the countdown" in ada.page()
     assert "Good" not in re.findall(r'<form class="choose"', ada.page())  # no allegiance buttons
@@ -50,7 +52,9 @@ def test_the_debate_on_every_phone_pass_and_the_hosts_start(app, ada, bob, cy, c
     assert bob.post("/pass-debate", round=tag).status_code == 409
     assert bob.post("/countdown", round=tag).status_code == 403
     assert ada.post("/countdown", round=tag).status_code == 303
-    assert strip(ada.page()).startswith("Power 9 or more is called Your power is called")
+    assert strip(ada.page()).startswith(
+        "The Countdown Power 9 or more is called Your power is called"
+    )
     assert ">I act at 9 or more</button>" in ada.page()
     assert "I act" not in bob.page()
 
@@ -59,7 +63,7 @@ def test_the_debate_ends_by_its_timer(app, clock, ada, cards):
     move_on(app, clock, 59)
     assert strip(ada.page()).startswith("The Debate")
     move_on(app, clock, 1)
-    assert strip(ada.page()).startswith("Power 9 or more is called")
+    assert strip(ada.page()).startswith("The Countdown Power 9 or more is called")
 
 
 def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, ada, bob, cy, cards):
@@ -68,7 +72,7 @@ def test_a_turn_from_the_phone_convert_react_and_the_board_says_it(app, clock, a
     assert bob.post("/act", round=tag).status_code == 403  # not Bob's power
     assert ada.post("/act", round=tag).status_code == 303
     page = ada.page()
-    assert strip(page).startswith("Ada's turn at 9 or more")
+    assert strip(page).startswith("The Countdown Ada's turn at 9 or more")
     assert f'data-deadline="{clock.now + 60}"' in page  # her turn's clock
     for label in ("Convert", "Yourself", "Pass"):
         assert f">{label}</" in page

@@ -1,0 +1,133 @@
+"""What the camera sees: after every act, the phone shows what that act showed the table,
+and nothing more, until its player taps Back to cards; in Debian's Chromium."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from evilrobots.game.cards import Allegiance
+from tests.support.browser import Seat, join_by_link, start_table
+from tests.support.cards import give
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+SLOW = 20_000  # ms: a few powers called (3 s each) may go by before a step comes
+PARTS = ("robot", "power", "allegiance")
+
+
+def shows(seat: Seat, *parts: str, title: str | None = None) -> None:
+    """The phone shows exactly these cards, face up, under the act's name."""
+    for part in PARTS:
+        if part in parts:
+            expect(seat.card(part)).to_be_visible()
+            expect(seat.card(part).get_by_text("Hidden", exact=True)).to_be_hidden()
+        else:
+            expect(seat.card(part)).to_be_hidden()
+    if title is not None:
+        expect(seat.page.locator("#focus-title")).to_contain_text(title)
+    expect(seat.page.get_by_role("button", name="Back to cards")).to_be_visible()
+
+
+def back(seat: Seat) -> None:
+    seat.page.get_by_role("button", name="Back to cards").click()
+    for part in PARTS:
+        expect(seat.card(part)).to_be_visible()
+
+
+def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_showed(
+    open_seat, live_server, live_app, new_phone
+):
+    ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
+    url = start_table(ada, live_server)
+    for seat in (bob, cy, di):
+        join_by_link(seat, url)
+    host = ada.page
+    host.goto(url)
+    host.get_by_label("Debate timer").select_option("0")
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each reaction window").select_option("8")
+    host.get_by_role("button", name="Set for the next round").click()
+    host.get_by_role("button", name="Deal", exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        4,
+        ada=("PlusBot", 6, G),
+        bob=("LockBot", 7, G),
+        cy=("BlockBot", 3, E),
+        di=("NegativeBot", 2, N),
+    )
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    for seat in (ada, bob, cy, di):
+        expect(seat.card("robot")).to_be_visible()
+    host.get_by_role("button", name="Start the countdown").click()
+
+    # I act at 9 or more: PlusBot's 6 falls short of it, so it shows PlusBot too.
+    host.get_by_role("button", name="I act at 9 or more").click()
+    shows(ada, "robot", "power", title="Prove your power")
+    # A conversion: the power and the allegiance, held up through the live updates.
+    host.get_by_role("link", name="Convert", exact=True).click()
+    host.get_by_role("button", name="Bob", exact=True).click()
+    expect(board.get_by_text("Bob · it fails")).to_be_visible()
+    shows(ada, "power", "allegiance", title="Convert another player")
+    for seat in (bob, cy, di):
+        seat.page.get_by_role("button", name="No reaction").click()
+    # The proof, at once: Bob shows LockBot, and his phone shows LockBot alone.
+    bob.page.get_by_role("button", name="Show LockBot").click()
+    shows(bob, "robot", title="It failed: prove it with your robot")
+    expect(board.get_by_text("Bob · shows why it failed · LockBot")).to_be_visible()
+    shows(ada, "power", "allegiance")  # still held up, whatever came in meanwhile
+    back(ada)
+    back(bob)
+
+    # 7: Bob claims, and converts Di; Cy's BlockBot makes it fail: her robot alone.
+    claim = bob.page.get_by_role("button", name="I act at 7")
+    expect(claim).to_be_visible(timeout=SLOW)
+    claim.click()
+    shows(bob, "power")
+    bob.page.get_by_role("link", name="Convert", exact=True).click()
+    bob.page.get_by_role("button", name="Di", exact=True).click()
+    shows(bob, "power", "allegiance")
+    cy.page.get_by_role("link", name="Play BlockBot").click()
+    cy.page.get_by_role("button", name="BlockBot: Make it fail").click()
+    shows(cy, "robot", title="Use a reaction")
+    expect(board.get_by_text("Cy · reacts · BlockBot · makes the conversion fail")).to_be_visible()
+    back(cy)
+
+    # 2: Di's NegativeBot: its robot and its power.
+    claim = di.page.get_by_role("button", name="I act at 2")
+    expect(claim).to_be_visible(timeout=SLOW * 2)  # the window, then 6 down to 3
+    claim.click()
+    di.page.get_by_role("link", name="Robot", exact=True).click()
+    di.page.get_by_role("button", name="Ada", exact=True).click()
+    shows(di, "robot", "power", title="Use your robot's action")
+    expect(board.get_by_text(re.compile("^Di · uses their robot · NegativeBot"))).to_be_visible()
+    back(di)
+
+
+def test_by_voice_a_reveal_stays_held_up_and_may_be_taken_back_beside_it(table, live_app):
+    """A reveal by voice, and NegativeBot's pick: the phone stays on what it showed, with
+    Take it back right there; taken back, the board strikes it through."""
+    ada, bob = table["ada"], table["bob"]
+    ada.page.get_by_role("button", name="Deal", exact=True).click()
+    give(live_app, table["code"], 4, bob=("NegativeBot", 5, E))
+    expect(bob.card("robot")).to_be_visible()
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Prove your power", exact=True).click()
+    bob.page.get_by_role("button", name="Reveal to the table").click()
+    take_back = bob.page.locator("#focus-banner").get_by_role("button", name="Take it back")
+    expect(take_back).to_be_visible()
+    assert take_back.bounding_box()["y"] + 44 <= bob.page.viewport_size["height"]  # in view
+    shows(bob, "power")
+    take_back.click()
+    expect(table["board"].locator(".reveal-list del")).to_contain_text("Bob · proves their power")
+    expect(take_back).to_be_hidden()
+    back(bob)
+    bob.page.get_by_role("link", name="Actions").click()
+    bob.page.get_by_role("link", name="Use your robot's action", exact=True).click()
+    bob.page.get_by_role("button", name="Cy", exact=True).click()
+    shows(bob, "robot", "power", title="Use your robot's action")
+    bob.page.locator("#focus-banner").get_by_role("button", name="Take it back").click()
+    expect(table["board"].get_by_text("Cy counts as negative")).to_be_hidden()
