@@ -1,22 +1,30 @@
 """Take the README's pictures: the card view and an action's view on a phone (dark theme),
-and a round the app runs at a table of four: a phone in the Debate, on its turn and in a
-reaction window, and the board (1280 × 720) mid-round and once the round is counted. Seeded
-deck, served from a thread.
+and a round the app runs at a table of four, with known cards: a phone in the Debate, on its
+turn, holding its act up to the camera, in a reaction window and ordering a tie (320 × 568),
+the board (1280 × 720) mid-round and once the round is counted, and the host's phone at the
+count with its next step. Served from a thread.
 
     .venv/bin/python tools/screenshots.py      # writes docs/*.png
 """
 
 from __future__ import annotations
 
+import random
 import re
 import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from flask import Flask
 from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench._server import served_app  # noqa: E402
+from evilrobots.factory import create_app  # noqa: E402
 from tools import chromium  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -57,14 +65,17 @@ def until(pages, find, seconds: float = 120):
     raise TimeoutError("nothing showed")
 
 
-def table_round(browser, base: str) -> None:
-    """A round the app runs at a table of four: the Debate (Dee passes), a power called and
-    a turn taken, a conversion's reaction window, the Pass phase, and the count."""
+def table_round(browser, base: str, app) -> None:
+    """A round the app runs at a table of four, with known cards (Ada, Bob and Cy at power 5,
+    Dee at 2): the Debate (Dee passes), Ada's turn and her conversion of Bob held up to the
+    camera, its reaction window (a phone and the board), the tie between Bob and Cy that Ada
+    orders from her act's view, and the count with the host's next step."""
     host = phone(browser)
     host.goto(base + "/table")
     host.get_by_label("Your name").first.fill(NAMES[0])
     host.get_by_role("button", name="Start a table").click()
     url = host.url
+    code = url.rsplit("/", 1)[1]
     players = [host]
     for name in NAMES[1:]:
         page = phone(browser)
@@ -72,54 +83,115 @@ def table_round(browser, base: str) -> None:
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Join", exact=True).click()
         players.append(page)
-    dee = players[3]
+    ada, bob, cy, dee = players
     board = phone(browser, BOARD)
     board.goto(url + "/board")
     host.goto(url)
     host.get_by_label("Debate timer").select_option("0")  # the host starts the countdown
-    host.get_by_label("Each power called for").select_option("8")
+    host.get_by_label("Each power called for").select_option("5")
+    host.get_by_label("Each turn").select_option("15")
     host.get_by_label("Each reaction window").select_option("30")
     host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
+    cards = {
+        "ada": ("PushBot", 5, "neutral"),
+        "bob": ("SumoBot", 5, "good"),
+        "cy": ("MiseryBot", 5, "evil"),
+        "dee": ("LockBot", 2, "good"),
+    }
+    app.extensions["evilrobots.store"].change(code, lambda table: known(table, 7, cards))
     for page in players:
         expect(page.get_by_role("region", name="Robot card")).to_be_visible()
     dee.get_by_role("button", name="Pass", exact=True).click()
     expect(board.get_by_text("Dee · passes")).to_be_visible()
-    players[1].screenshot(path=DOCS / "table-debate.png")
+    bob.screenshot(path=DOCS / "table-debate.png")
 
     host.get_by_role("button", name="Start the countdown").click()
-    actor, act = until(players[:3], lambda p: p.get_by_role("button", name=re.compile("^I act")))
+    _, act = until([ada], lambda p: p.get_by_role("button", name="I act at 5"))
     act.click()
-    expect(actor.get_by_role("link", name="Convert", exact=True)).to_be_visible()
-    actor.screenshot(path=DOCS / "table-turn.png")
-    actor.get_by_role("link", name="Convert", exact=True).click()
-    target = next(p for p in players if p is not actor and p is not dee)
-    actor.get_by_role("button", name=NAMES[players.index(target)], exact=True).click()
-    others = [p for p in players if p is not actor]
-    for page in others:
+    for page in (bob, cy):
+        page.get_by_role("button", name="I act at 5").click()
+    expect(ada.get_by_role("link", name="Convert", exact=True)).to_be_visible()
+    ada.screenshot(path=DOCS / "table-turn.png")
+    ada.get_by_role("link", name="Convert", exact=True).click()
+    ada.get_by_role("button", name="Bob", exact=True).click()
+    for page in (bob, cy, dee):
         expect(page.get_by_role("button", name="No reaction")).to_be_visible()
-    target.screenshot(path=DOCS / "table-reactions.png")
+    ada.screenshot(path=DOCS / "table-act.png")
+    bob.screenshot(path=DOCS / "table-reactions.png")
     board.screenshot(path=DOCS / "table-board.png")
-    for page in others:
+    for page in (bob, cy, dee):
         page.get_by_role("button", name="No reaction").click()
+    bob.get_by_role("button", name="Show my power").click()
+    _, let = until([ada], lambda p: p.get_by_role("button", name="Let Cy go next"))
+    ada.set_viewport_size({"width": 320, "height": 568})
+    ada.screenshot(path=DOCS / "table-tie.png")
+    ada.set_viewport_size(PHONE)
+    let.click()
 
-    # Nobody else acts: each call runs out, and Dee, who passed, has the Pass phase alone.
-    _, dee_pass = until([dee], lambda p: p.get_by_role("button", name="Pass", exact=True), 180)
-    dee_pass.click()
-    until([board], lambda p: p.get_by_text("Every turn is taken"))
-    for page in players:
-        page.reload()
+    # Nobody else acts: each turn and call runs out, then the Pass phase.
+    until([board], lambda p: p.get_by_text("Every turn is taken"), 240)
     host.get_by_role("button", name="End the round").click()
     host.get_by_role("button", name=re.compile("^Tap again")).click()  # it asks twice
     expect(board.get_by_text("Round 1: over")).to_be_visible()
     board.screenshot(path=DOCS / "table-count.png")  # it all fits the one screen
+    for page in players:
+        if page.get_by_text("You won: propose").count():
+            page.get_by_role("link", name=re.compile("propose how")).click()
+            value = page.locator("[data-split-total] output").inner_text().split(" of ")[1]
+            page.get_by_label(NAMES[players.index(page)], exact=True).fill(value)
+            page.get_by_role("button", name="Propose this split").click()
+            break
+    for page in players:
+        answer = page.get_by_role("link", name="Answer the proposed split")
+        if answer.count():
+            answer.click()
+            page.get_by_role("button", name="Agree", exact=True).click()
+    expect(host.get_by_role("button", name="Keep the score")).to_be_in_viewport()
+    host.screenshot(path=DOCS / "table-host-count.png")
+
+
+def known(table, points: int, cards: dict[str, tuple[str, int, str]]):
+    """The dealt table with these players' cards (by name) and this points card."""
+    from dataclasses import replace
+
+    from evilrobots.game.cards import Allegiance, PowerCard, robot_named
+
+    round_ = table.round
+    by_name = {seat.name.casefold(): seat.id for seat in table.seats}
+    for name, (robot, power, allegiance) in cards.items():
+        seat = by_name[name]
+        hand = replace(
+            round_.hand_of(seat),
+            robot=robot_named(robot),
+            power=PowerCard(power),
+            allegiance=Allegiance(allegiance),
+            flips=None,
+        )
+        round_ = round_.with_hand(seat, hand)
+    return replace(table, round=replace(round_, points=PowerCard(points)))
+
+
+@contextmanager
+def served() -> Iterator[tuple[str, Flask]]:
+    """The app (seeded deck) served from a thread: its base URL, and the app itself."""
+    app = create_app(
+        {"SECRET_KEY": "pictures-" + "x" * 40, "RANDOM": random.Random(1)},
+        instance_path=tempfile.mkdtemp(),
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", app
+    finally:
+        server.shutdown()
 
 
 def main() -> None:
-    with served_app() as base, sync_playwright() as playwright:
+    with served() as (base, app), sync_playwright() as playwright:
         browser = chromium.launch(playwright)
         card_view(browser, base)
-        table_round(browser, base)
+        table_round(browser, base, app)
         browser.close()
     for name in PICTURES:
         print(DOCS / f"{name}.png")
@@ -130,9 +202,12 @@ PICTURES = (
     "convert-another-player",
     "table-debate",
     "table-turn",
+    "table-act",
     "table-reactions",
     "table-board",
+    "table-tie",
     "table-count",
+    "table-host-count",
 )
 
 
