@@ -546,5 +546,14 @@
   setOffline(offline);
   restore();
   armUndo();
-  window.evilrobots = { swapHand: swapHand, say: say, showAct: actShown };
+  // Taken back: nothing more to take back, in this hand or in one a live update brings
+  // (whichever comes first, the answer or the update).
+  function tookBack() {
+    if (viewing) viewing = Object.assign({}, viewing, { until: null });
+    if (history.state && history.state.shown) {
+      history.replaceState({ shown: viewing }, "", location.href);
+    }
+    offerTakeBack(null);
+  }
+  window.evilrobots = { swapHand: swapHand, say: say, showAct: actShown, tookBack: tookBack };
 })();

@@ -122,6 +122,7 @@
       if (form.hasAttribute("data-take-back")) {
         form.hidden = true;
         if (window.evilrobots) {
+          window.evilrobots.tookBack();
           window.evilrobots.say("Taken back: the board shows it struck through.", "note");
         }
         return;
