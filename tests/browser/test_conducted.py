@@ -133,7 +133,7 @@ def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_
     ada.page.get_by_role("button", name="I act at 9 or more").click()
     ada.page.get_by_role("link", name="Convert", exact=True).click()
     ada.page.get_by_role("button", name="Bob", exact=True).click()
-    expect(ada.page.get_by_text("Reactions to Ada")).to_be_visible()
+    expect(now_says(ada.page)).to_contain_text("Reactions to Ada")
     bob.page.wait_for_timeout(1000)  # the live updates have come in
     expect(bob.page).to_have_url(re.compile("/action/prove-power$"))
     expect(bob.card("power")).to_be_visible()
