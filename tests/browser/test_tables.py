@@ -196,7 +196,8 @@ def traces(robot_name: str) -> list[str]:
         robot.text,
         f">{robot.name}</a></h2>",
         f">{robot.name}</h2>",
-        f'mini-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
+        f'mini-robot">{robot.name}<',
+        f'mini-robot-long">{robot.name}<',
         f'tally-robot">{robot.name[:-3]}<wbr>{robot.name[-3:]}<',
     ]
 
@@ -286,7 +287,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
         expect(seat.page.locator("#seat-banner")).to_contain_text("Round 1 is over.")
         expect(seat.page.locator("#seat-banner")).to_be_in_viewport()
     expect(bob.page.locator("#seat-banner")).to_contain_text("You won: propose how")
-    expect(cy.page.locator("#seat-banner")).to_contain_text("See the count")
+    expect(cy.page.locator("#seat-banner")).to_contain_text("Waiting for a winner to propose how to share the 4")
     ada.page.get_by_label("Ada", exact=True).fill("3")
     ada.page.get_by_label("Bob", exact=True).fill("1")
     ada.page.get_by_role("button", name="Propose this split").click()
