@@ -14,14 +14,13 @@ from flask import Flask, Response, render_template
 from .game.actions import Action, Part
 from .game.cards import Allegiance
 from .game.guide import note_for
-from .game.hand import BY_HAND
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
-from .web import errors, forms, fragments, pages, solo, tables
+from .web import errors, forms, fragments, i18n, pages, solo, tables, words
 from .web.artwork import ALLEGIANCE_ART, art_for
 
 
@@ -69,6 +68,7 @@ def create_app(
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 
     sessions.init_app(app)
+    i18n.init_app(app)
     assets.init_app(app)
     icons.init_app(app)
     fragments.init_app(app)
@@ -92,7 +92,6 @@ def create_app(
         allegiance_art=ALLEGIANCE_ART,
         Allegiance=Allegiance,
         Part=Part,
-        by_hand=BY_HAND,
         cheat_actions=" ".join(action.slug for action in Action if action.cheat_may_lie),
         # The game's limits, for the pages that state them (never written in a template).
         min_players=MIN_PLAYERS,
@@ -104,4 +103,5 @@ def create_app(
         window_choices=WINDOW_CHOICES,
         turn_choices=TURN_CHOICES,
     )
+    app.jinja_env.globals.update(words.for_templates())
     return app

@@ -90,9 +90,14 @@ def new_phone(browser):
     """Open a fresh browser profile (a new player) at a phone's size."""
     contexts = []
 
-    def open_phone(viewport=PHONE, javascript=True):
+    def open_phone(viewport=PHONE, javascript=True, locale=None):
+        # ``locale`` is the phone's language: its Accept-Language and navigator.language.
         context = browser.new_context(
-            viewport=viewport, java_script_enabled=javascript, has_touch=True, is_mobile=True
+            viewport=viewport,
+            java_script_enabled=javascript,
+            has_touch=True,
+            is_mobile=True,
+            **({"locale": locale} if locale else {}),
         )
         contexts.append(context)
         return context.new_page()

@@ -24,7 +24,9 @@ from ..game.actions import Part, actions_by_phase
 from ..game.cards import Allegiance
 from ..game.hand import Hand
 from ..serving.compress import Packed, Piece
+from . import words
 from .fragments import fragments
+from .i18n import language
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ def hand_pieces(
         card(
             "allegiance_controls",
             hand.allegiance,
-            hand.coins_text,
+            words.coins(hand.flips, hand.allegiance),
             controls.allegiance,
             controls.randomise,
             deal_tag,
@@ -113,9 +115,10 @@ def hand_pieces(
 
 
 def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
-    """The card view's actions panel: the same for every player, so rendered once per app."""
+    """The card view's actions panel: the same for every player, so rendered once per app
+    and language."""
     cache = current_app.extensions.setdefault("evilrobots.panel", {})
-    key = (request.script_root, endpoint, tuple(sorted(args.items())))
+    key = (request.script_root, language(), endpoint, tuple(sorted(args.items())))
     if key not in cache:
         html = render_template(
             "_actions_panel.html",
@@ -135,6 +138,6 @@ def state_for_script(hand: Hand) -> dict[str, Any]:
         "hidden": sorted(part.value for part in hand.hidden),
         "allegiance": hand.allegiance.value,
         "flips": [coin.value for coin in hand.flips] if hand.flips else None,
-        "coins": hand.coins_text,
+        "coins": words.coins(hand.flips, hand.allegiance),
         "points": hand.points.value if hand.points else None,
     }

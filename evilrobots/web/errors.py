@@ -7,6 +7,8 @@ here, each kind becomes an HTTP status.
 from __future__ import annotations
 
 from flask import Flask, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from ..game.errors import Conflict, GameError, NotAllowed, NotFound
@@ -14,13 +16,28 @@ from ..game.table import clean_code
 
 # Said in place of Werkzeug's own texts, which speak to developers rather than players.
 FRIENDLY_ERRORS = {
-    400: "The app could not understand that request: a field was missing or had a value "
-    "it does not know.",
-    404: "There is nothing at this address.",
-    405: "This address only answers to the buttons on your card view; "
-    "it cannot be opened like this.",
-    409: "Your hand changed in the meantime; reload to see your cards.",
-    413: "That request was far too large for this app.",
+    400: _l(
+        "The app could not understand that request: a field was missing or had a value it "
+        "does not know."
+    ),
+    404: _l("There is nothing at this address."),
+    405: _l(
+        "This address only answers to the buttons on your card view; it cannot be opened like this."
+    ),
+    409: _l("Your hand changed in the meantime; reload to see your cards."),
+    413: _l("That request was far too large for this app."),
+}
+# Each status's name, as the page's title says it (in English, the names HTTP gives them).
+NAMES = {
+    400: _l("Bad Request"),
+    403: _l("Forbidden"),
+    404: _l("Not Found"),
+    405: _l("Method Not Allowed"),
+    409: _l("Conflict"),
+    413: _l("Request Entity Too Large"),
+    429: _l("Too Many Requests"),
+    500: _l("Internal Server Error"),
+    503: _l("Service Unavailable"),
 }
 
 # Each kind of refusal, and the status it is answered with (the first that fits).
@@ -45,7 +62,13 @@ def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
         description = FRIENDLY_ERRORS.get(error.code or 500, description)
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
-        render_template("error.html", error=error, description=description, back=back_link()),
+        render_template(
+            "error.html",
+            error=error,
+            name=NAMES.get(error.code or 500, error.name),
+            description=description,
+            back=back_link(),
+        ),
         error.code or 500,
         headers,
     )
@@ -60,8 +83,8 @@ def back_link() -> tuple[str, str]:
     """Where the error page sends the player back to: their seat at a table, or their cards."""
     code = clean_code(str((request.view_args or {}).get("code", "")))
     if code and request.blueprint == "tables":
-        return url_for("tables.seat", code=code), "Back to the table"
-    return url_for("solo.cards"), "Back to your cards"
+        return url_for("tables.seat", code=code), _("Back to the table")
+    return url_for("solo.cards"), _("Back to your cards")
 
 
 def init_app(app: Flask) -> None:

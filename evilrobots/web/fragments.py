@@ -24,6 +24,7 @@ from flask import Flask, Response, current_app, render_template, request
 from markupsafe import Markup
 
 from ..serving.compress import Packed, Piece, page_of_pieces
+from .i18n import language
 
 # The applet's fragments are about 150 in all; a table adds about 30 of its own (they carry
 # its URLs and round), so a process serving more than about 130 tables at once starts
@@ -32,15 +33,17 @@ LIMIT = 4096
 
 
 class Fragments:
-    """One app's rendered fragments, by mount point and by the values they were rendered for.
+    """One app's rendered fragments, by mount point, language and the values they were
+    rendered for.
 
-    Fragments carry URLs, which depend on where the app is mounted (``request.script_root``).
+    Fragments carry URLs, which depend on where the app is mounted (``request.script_root``),
+    and words, which depend on the language the request is answered in.
     """
 
     def __init__(self, app: Flask) -> None:
         self.app = app
         self.remember = not app.debug  # while developing, render afresh so edits show
-        self.by_root: dict[str, dict[tuple[Hashable, ...], Any]] = {}
+        self.by_root: dict[tuple[str, str], dict[tuple[Hashable, ...], Any]] = {}
         # Marks a fragment's place in a page being rendered. The random part means no text a
         # player typed (a name, later) can ever pass for one.
         tag = secrets.token_hex(8)
@@ -48,8 +51,8 @@ class Fragments:
         self.marks = re.compile("\x1e" + tag + r":(\d+)\x1f")
 
     def here(self) -> dict[tuple[Hashable, ...], Any]:
-        """The fragments for the current request's mount point."""
-        return self.by_root.setdefault(request.script_root, {})
+        """The fragments for the current request's mount point and language."""
+        return self.by_root.setdefault((request.script_root, language()), {})
 
     def get(self, cache: dict, key: tuple[Hashable, ...], render: Callable[[], Any]) -> Any:
         """Return ``render()``'s result, computed once per key in this cache."""

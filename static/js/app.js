@@ -20,7 +20,12 @@
   const PARTS = ["robot", "power", "allegiance"];
   // Offline changes are kept per card view (the applet's, or a table seat's).
   const PENDING = "evilrobots:pending:" + hand.dataset.syncUrl;
-  const OFFLINE_NOTE = "Offline: your taps are kept. Shuffle and points wait.";
+  // The page's words for what the script says, in the page's language (English otherwise).
+  const WORDS = (function () {
+    try { return JSON.parse(document.getElementById("words").textContent); } catch (e) { return {}; }
+  }());
+  function word(key, english) { return WORDS[key] || english; }
+  const OFFLINE_NOTE = word("offline", "Offline: your taps are kept. Shuffle and points wait.");
 
   function slot(part) {
     return hand.querySelector('.slot[data-part="' + part + '"]');
@@ -48,8 +53,8 @@
     const form = el.querySelector("form.switch");
     const button = form.querySelector("button");
     form.action = hidden ? hand.dataset.showUrl : hand.dataset.hideUrl;
-    button.setAttribute("aria-label", (hidden ? "Show " : "Hide ") + part);
-    button.querySelector(".eye-text").textContent = hidden ? "Show" : "Hide";
+    button.setAttribute("aria-label", hidden ? button.dataset.show : button.dataset.hide);
+    button.querySelector(".eye-text").textContent = hidden ? word("show", "Show") : word("hide", "Hide");
   }
 
   function setAllegiance(value) {
@@ -277,7 +282,7 @@
     // The form's field "action" hides its action attribute from form.action.
     inTurn(function () { return post(form.getAttribute("action"), data, true); }).then(function (answer) {
       button.dataset.done = "true";
-      button.textContent = "✓ On the board";
+      button.textContent = "✓ " + word("onBoard", "On the board");
       button.disabled = false;
       offerTakeBack(answer.shown && answer.shown.until);
     }, function (error) {
@@ -350,7 +355,7 @@
     viewing = shown;
     showView({
       shows: shown.parts,
-      kicker: "On the board",
+      kicker: word("onBoard", "On the board"),
       label: shown.label,
       action: "act",
     }, keepFocus);
@@ -396,7 +401,7 @@
       revealForm.hidden = shows.length === 0;
       const button = revealForm.querySelector(".reveal-button");
       delete button.dataset.done;
-      button.textContent = "Reveal to the table";
+      button.textContent = word("reveal", "Reveal to the table");
       const cheat = revealForm.querySelector("[data-cheat]");
       if (cheat) {
         // The actions in which CheatBot may show another allegiance, as the server says.
@@ -504,7 +509,7 @@
     if (!wakeWanted || wakeLock || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
       if (!toldAboutWake && !offline) {
-        say("Your screen stays on. Tap Screen to let it sleep.", "note");
+        say(word("wakeTold", "Your screen stays on. Tap Screen to let it sleep."), "note");
         try { sessionStorage.setItem("evilrobots:wake-told", "yes"); } catch (e) { /* */ }
       }
       toldAboutWake = true;
@@ -525,7 +530,7 @@
     wakeButton.addEventListener("click", function () {
       wakeWanted = !wakeWanted;
       toldAboutWake = true;
-      if (!offline) say(wakeWanted ? "Screen stays on." : "Screen may sleep as usual.", "note");
+      if (!offline) say(wakeWanted ? word("wakeOn", "Screen stays on.") : word("wakeOff", "Screen may sleep as usual."), "note");
       try { localStorage.setItem("evilrobots:wake", wakeWanted ? "on" : "off"); } catch (e) { /* */ }
       if (wakeWanted) acquireWake(); else releaseWake();
       showWake();

@@ -287,7 +287,9 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
         expect(seat.page.locator("#seat-banner")).to_contain_text("Round 1 is over.")
         expect(seat.page.locator("#seat-banner")).to_be_in_viewport()
     expect(bob.page.locator("#seat-banner")).to_contain_text("You won: propose how")
-    expect(cy.page.locator("#seat-banner")).to_contain_text("Waiting for a winner to propose how to share the 4")
+    expect(cy.page.locator("#seat-banner")).to_contain_text(
+        "Waiting for a winner to propose how to share the 4"
+    )
     ada.page.get_by_label("Ada", exact=True).fill("3")
     ada.page.get_by_label("Bob", exact=True).fill("1")
     ada.page.get_by_role("button", name="Propose this split").click()

@@ -18,9 +18,11 @@ app = evilrobots.factory.create_app()
 client = app.test_client()
 pages = {path: client.get(path) for path in ["/", "/actions", "/credits", "/static/css/app.css",
                                             "/static/js/app.js", "/static/icons/robot-golem.svg"]}
+french = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
 print(json.dumps({"module": evilrobots.__file__,
                   "status": {path: r.status_code for path, r in pages.items()},
-                  "card_view": pages["/"].get_data(as_text=True)}))
+                  "card_view": pages["/"].get_data(as_text=True),
+                  "french": french.get_data(as_text=True)}))
 """
 
 
@@ -49,6 +51,8 @@ def test_the_app_runs_from_its_built_wheel(tmp_path):
     assert "evilrobots/templates/cards.html" in names
     assert "evilrobots/static/icons/LICENSE.md" in names
     assert not any(".venv" in name or "tests/" in name for name in names)
+    for language in ("fr", "de", "es"):  # compiled by the build, never committed
+        assert f"evilrobots/translations/{language}/LC_MESSAGES/messages.mo" in names
 
     site = tmp_path / "site"
     subprocess.run(
@@ -65,6 +69,8 @@ def test_the_app_runs_from_its_built_wheel(tmp_path):
     assert result["module"].startswith(str(site))
     assert set(result["status"].values()) == {200}, result["status"]
     assert 'aria-label="Robot card"' in result["card_view"]
+    assert 'aria-label="Carte Robot"' in result["french"]
+    assert '<html lang="fr">' in result["french"]
 
 
 def test_the_wheel_installs_with_its_dependencies_and_its_server_starts(tmp_path):

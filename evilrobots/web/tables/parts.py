@@ -26,6 +26,7 @@ from ...game.table.seats import level_name
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..fragments import fragments
+from ..i18n import language
 
 
 def controls(code: str, conducted: bool) -> CardControls:
@@ -267,7 +268,7 @@ def strip(view: TableView) -> str:
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
     buttons = _STRIPS.get(
-        (_BUTTONS(c), bool(view.robot_actions)),
+        (_BUTTONS(c), bool(view.robot_actions), language()),
         lambda: draw_part("table/_now.html", view=view, code=_CODE_MARK, deal=_DEAL_MARK),
     )
     rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
@@ -301,7 +302,7 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     header and the rest are kept from the render before."""
     view = table.view_for(None)
     return _BOARDS.get(
-        (view.key, seated, url_for("tables.seat", code=table.code)),
+        (view.key, seated, url_for("tables.seat", code=table.code), language()),
         lambda: _board(view, seated),
     )
 
@@ -310,15 +311,15 @@ def _board(view: TableView, seated: bool) -> tuple[dict[str, Any], str]:
     rest = view.rest_key  # all but the strip
     code = view.code
     head = _BOARD_PARTS.get(
-        ("head", rest, seated),
+        ("head", rest, seated, language()),
         lambda: render_template("table/_board_head.html", view=view, seated=seated),
     )
     now = _BOARD_PARTS.get(
-        ("now", view.happening, view.running),
+        ("now", view.happening, view.running, language()),
         lambda: draw_part("table/_board_now.html", view=view),
     )
     body = _BOARD_PARTS.get(
-        ("body", rest, seated),
+        ("body", rest, seated, language()),
         lambda: render_template(
             "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
         ),

@@ -1,0 +1,126 @@
+"""Each player in their own language: which one a request is answered in, and the picker.
+
+The language is, first to last: the one a page is opened with (``?lang=fr``, for a board on
+a shared screen), the one the phone chose with the picker (its ``lang`` cookie), and the
+best of the browser's ``Accept-Language``; English when none of ours is asked for. The words
+themselves are Babel catalogs (``evilrobots/translations``), compiled when the package is
+built (``hatch_build.py``), never committed compiled.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import Babel, get_locale
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest
+
+# Our languages, each named in itself: a player who reads no English finds their own.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español"}
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+
+bp = Blueprint("i18n", __name__)
+
+# Pages whose words are not in the catalogs yet: they speak English whatever the phone asks,
+# so that no page mixes two languages. Each leaves this list as its words are translated.
+NOT_YET = {"tables"}
+NOT_YET_PAGES = {
+    "pages.rules",
+    "pages.robots",
+    "pages.video",
+    "pages.credits",
+    "pages.print_and_play",
+}
+
+
+def chosen() -> str | None:
+    """The language this phone chose with the picker, if it chose one of ours."""
+    kept = request.cookies.get(COOKIE, "")
+    return kept if kept in LANGUAGES else None
+
+
+def select_locale() -> str:
+    """The language of this request (see the module's text)."""
+    if request.blueprint in NOT_YET or request.endpoint in NOT_YET_PAGES:
+        return DEFAULT
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    if g.get("page_language") in LANGUAGES:  # a page whose language is not the phone's own
+        return g.page_language
+    return chosen() or request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+
+
+def language() -> str:
+    """The language this request is answered in: a key of ``LANGUAGES``."""
+    return str(get_locale() or DEFAULT)
+
+
+def back_to(target: str) -> str:
+    """Where the picker sends the phone back: a path of this app, never another site."""
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("solo.cards")
+    return target
+
+
+@bp.get("/language")
+def page() -> str:
+    """The picker on a page of its own, for the pages with no room for it (the card view)."""
+    return render_template("language.html", back=back_to(request.args.get("next", "")))
+
+
+@bp.post("/language")
+def choose() -> Response:
+    """The picker's form: keep the language in this phone's cookie, then go back to the
+    page it was chosen on. A plain form, so it works without the script."""
+    wanted = request.form.get("lang", "")
+    if wanted not in LANGUAGES:
+        raise BadRequest(
+            "That language is not one the app speaks: choose English, Français, Deutsch or Español."
+        )
+    response = redirect(back_to(request.form.get("next", "")), code=303)
+    response.set_cookie(
+        COOKIE, wanted, max_age=COOKIE_SECONDS, samesite="Lax", secure=request.is_secure
+    )
+    return response
+
+
+def vary(response: Response) -> Response:
+    """A page's words depend on the phone's cookie and its browser's languages: a cache
+    must keep one copy for each."""
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def picker(back: str) -> Markup:
+    """The language picker's form, coming back to ``back``."""
+    return current_app.jinja_env.get_template("_language.html").module.picker(back)
+
+
+def picker_link(back: str) -> Markup:
+    """A link to the picker's page, naming the language in use, coming back to ``back``."""
+    return current_app.jinja_env.get_template("_language.html").module.link(back)
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale, default_translation_directories="translations")
+    app.register_blueprint(bp)
+    app.after_request(vary)
+    app.jinja_env.globals.update(
+        languages=LANGUAGES, language=language, language_picker=picker, language_link=picker_link
+    )

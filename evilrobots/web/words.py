@@ -1,0 +1,259 @@
+"""The game's facts in the player's words: what the web says for each of the game's values.
+
+The game names its cards, parts, phases and actions by identity; here each gets its words,
+looked up in the request's language when a page is drawn (``lazy_gettext``). The robot
+names stay as printed on the cards: they are names.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..game import cards as c
+from ..game.actions import Action, Part, Phase
+from ..game.cards import Allegiance, Coin, Kind, Robot
+
+PARTS = {Part.ROBOT: _l("robot"), Part.POWER: _l("power"), Part.ALLEGIANCE: _l("allegiance")}
+# Translators: a hide/show button, "Hide robot" (the robot card).
+HIDE = {
+    Part.ROBOT: _l("Hide robot"),
+    Part.POWER: _l("Hide power"),
+    Part.ALLEGIANCE: _l("Hide allegiance"),
+}
+SHOW = {
+    Part.ROBOT: _l("Show robot"),
+    Part.POWER: _l("Show power"),
+    Part.ALLEGIANCE: _l("Show allegiance"),
+}
+KINDS = {Kind.PERMANENT: _l("Permanent"), Kind.ACTION: _l("Action"), Kind.REACTION: _l("Reaction")}
+ALLEGIANCES = {
+    Allegiance.GOOD: _l("Good"),
+    Allegiance.EVIL: _l("Evil"),
+    Allegiance.NEUTRAL: _l("Neutral"),
+}
+COINS = {Coin.HEADS: _l("Heads"), Coin.TAILS: _l("Tails")}
+
+PHASES = {
+    Phase.DEBATE: _l("The Debate phase"),
+    Phase.COUNTDOWN: _l("Your turn"),
+    Phase.REACTIONS: _l("Reactions"),
+    Phase.TARGETED: _l("You are the target of a conversion"),
+    Phase.PASS: _l("The Pass phase"),
+    Phase.END: _l("The end of the round"),
+}
+
+# Each action: its name, and the rule in a line.
+ACTIONS = {
+    Action.DEBATE: (
+        _l("Debate"),
+        _l("Talk, promise and lie; reveal nothing yet. You may announce that you pass."),
+    ),
+    Action.PROVE_POWER: (
+        _l("Prove your power"),
+        _l("Speak up when your power is called and show your power card."),
+    ),
+    Action.ROBOT_ACTION: (
+        _l("Use your robot's action"),
+        _l("Show your power to act at this level and your robot card to use its ability."),
+    ),
+    Action.CONVERT_OTHER: (
+        _l("Convert another player"),
+        _l(
+            "Show your power and the allegiance you convert them to. It works if your power "
+            "is lower than theirs."
+        ),
+    ),
+    Action.CONVERT_SELF: (
+        _l("Convert yourself"),
+        _l(
+            "Switch to any team and show your power and your new allegiance. Not allowed in "
+            "the Pass phase."
+        ),
+    ),
+    Action.PASS_TURN: (
+        _l("Pass"),
+        _l(
+            "Show your power to prove it is your turn, then pass: you may act again in the "
+            "Pass phase."
+        ),
+    ),
+    Action.REACTION: (
+        _l("Use a reaction"),
+        _l("When its moment comes, show your Reaction robot card. It costs you your turn."),
+    ),
+    Action.CONVERTED: (
+        _l("It worked: show your new allegiance"),
+        _l("Change your allegiance to the one shown to you, then show it."),
+    ),
+    Action.RESISTED_BY_POWER: (
+        _l("It failed: prove it with your power"),
+        _l("Say it failed and show your power: equal to or lower than theirs."),
+    ),
+    Action.RESISTED_BY_ROBOT: (
+        _l("It failed: prove it with your robot"),
+        _l("Say it failed and show the robot card that stops it, such as LockBot."),
+    ),
+    Action.PASS_PHASE: (
+        _l("Show your power in the Pass phase"),
+        _l(
+            "If you passed, show your power now. Lowest power sits out; the rest act in "
+            "ascending order."
+        ),
+    ),
+    Action.END_OF_ROUND: (
+        _l("End of the round"),
+        _l(
+            "Everyone shows everything. The team with the higher total power wins; a tie "
+            "goes to Neutral."
+        ),
+    ),
+}
+
+# The cards' own texts, as printed on them (the "v0.8" rules' card list).
+ROBOT_TEXTS = {
+    c.BADBOT: _l(
+        "If the evil team wins the round you score one additional point, whether or not you "
+        "are on this team."
+    ),
+    c.BETBOT: _l(
+        "Optionally bet on the winning team for this round. If correct, you score one "
+        "additional point. If incorrect, lose a point."
+    ),
+    c.BLOCKBOT: _l(
+        "When any conversion occurs, you may reveal this card and force it to fail, or apply "
+        "to the instigator instead."
+    ),
+    c.CHEATBOT: _l(
+        "You may reveal any allegiance until the end of the round, where you must reveal the truth."
+    ),
+    c.COPYBOT: _l(
+        "You may perform the action of any robot that has acted in this round. You choose "
+        "the target(s)."
+    ),
+    c.DOOVERBOT: _l(
+        "After any conversion attempt, whether or not it is successful, you can force that "
+        "player to your allegiance."
+    ),
+    c.FREEBOT: _l(
+        "You may take your turn at any power level, but must reveal this robot card and "
+        "optionally your true power."
+    ),
+    c.FORCEBOT: _l(
+        "When any conversion fails, once per round you may reveal this card and force it to "
+        "succeed."
+    ),
+    c.GANDALFBOT: _l("On your turn, announce that there is no pass phase in this round."),
+    c.LOCKBOT: _l(
+        "Your allegiance cannot change from Good or Evil. Reveal your robot card if told to "
+        "convert, and optionally your allegiance."
+    ),
+    c.MISERYBOT: _l(
+        "If you are on the losing team at the end of the round, and not Neutral, you score "
+        "two points."
+    ),
+    c.NEGATIVEBOT: _l(
+        "Pick any player. When determining the winning team their power value is now negative."
+    ),
+    c.PASSBOT: _l(
+        "If you pass, you may act first in the pass round and cannot count as the lowest "
+        "power player."
+    ),
+    c.PLUSBOT: _l(
+        "Your power level is three more than your power card shows. You are not obliged to "
+        "reveal this until the end of the round."
+    ),
+    c.PUSHBOT: _l("You may force any player to the allegiance of your choice."),
+    c.SCAREDYBOT: _l(
+        "If you finish the round without revealing anything other than your power, you score "
+        "one additional point."
+    ),
+    c.SUMOBOT: _l("You succeed when converting someone of equal or lower power than you."),
+    c.SWAPBOT: _l(
+        "On your turn, you may swap your power card with the points scoring card used in this "
+        "round."
+    ),
+}
+
+
+def label(value: Part | Kind | Allegiance | Coin | Phase | Action) -> str:
+    """The name of one of the game's values, in the request's language."""
+    if isinstance(value, Action):
+        return str(ACTIONS[value][0])
+    table = {Part: PARTS, Kind: KINDS, Allegiance: ALLEGIANCES, Coin: COINS, Phase: PHASES}
+    return str(table[type(value)][value])
+
+
+def summary(action: Action) -> str:
+    """The rule of an action, in a line."""
+    return str(ACTIONS[action][1])
+
+
+def kicker(action: Action) -> str:
+    """The phase named above an action's title, unless the title already says it."""
+    name, phase = label(action), label(action.phase)
+    return "" if name.lower() in phase.lower() else phase
+
+
+def shows(action: Action) -> str:
+    """What an action shows, in words: "robot, power", or "nothing"."""
+    return ", ".join(label(part) for part in action.parts) or _("nothing")
+
+
+def robot_text(robot: Robot) -> str:
+    """A robot card's ability, as printed on it."""
+    return str(ROBOT_TEXTS[robot])
+
+
+def by_hand() -> str:
+    """Said under the allegiance once it was set by hand."""
+    return _("Allegiance changed since the coin flips")
+
+
+def coins(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:
+    """Where an allegiance came from: "Coins: Heads + Tails → Neutral", or by hand."""
+    if flips is None:
+        return by_hand()
+    return _(
+        "Coins: %(first)s + %(second)s → %(allegiance)s",
+        first=label(flips[0]),
+        second=label(flips[1]),
+        allegiance=label(allegiance),
+    )
+
+
+# What the card view's script says itself, by the keys it reads them with.
+SCRIPT = {
+    "offline": _l("Offline: your taps are kept. Shuffle and points wait."),
+    "show": _l("Show"),
+    "hide": _l("Hide"),
+    "onBoard": _l("On the board"),
+    "reveal": _l("Reveal to the table"),
+    "wakeTold": _l("Your screen stays on. Tap Screen to let it sleep."),
+    "wakeOn": _l("Screen stays on."),
+    "wakeOff": _l("Screen may sleep as usual."),
+}
+
+
+def script_words(at_table: bool = False) -> dict[str, str]:
+    """The script's words in the request's language, for the page to carry as JSON. At a
+    table there is no shuffle nor points card to wait for."""
+    words = {key: str(text) for key, text in SCRIPT.items()}
+    if at_table:
+        words["offline"] = _("Offline: your taps are kept until you are back.")
+    return words
+
+
+def for_templates() -> dict[str, object]:
+    """The helpers the templates call, by name."""
+    return {
+        "label": label,
+        "summary": summary,
+        "kicker": kicker,
+        "shows": shows,
+        "robot_text": robot_text,
+        "by_hand": by_hand,
+        "script_words": script_words,
+        "hide_word": lambda part: str(HIDE[part]),
+        "show_word": lambda part: str(SHOW[part]),
+    }
