@@ -4,7 +4,8 @@ Loads the page in Debian's Chromium with an empty cache, as a new player would, 
 every response by kind: bytes of content, bytes on the wire (bodies, gzipped by the app), and
 the same with each response's headers, as browsers' developer tools count "transferred".
 "worker" is the service worker script the card view registers; the pages and files the
-worker then copies for offline use, in the background, are printed apart.
+worker then copies for offline use, in the background, are printed apart. Then the card
+view's first load in each language.
 
     .venv/bin/python bench/page_weight.py
 """
@@ -45,6 +46,13 @@ def main() -> None:
                     f"{sum(c.wire for c in copies)} on the wire (bodies)"
                 )
             print()
+        # Each language's card view: its words differ, its budget does not.
+        print(f"First load of / by language (empty cache)\n{'language':<10}{'on wire':>10}")
+        for locale in ["en-GB", "fr-FR", "de-DE", "es-ES"]:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+            downloads = first_load(context.new_page(), base + "/")
+            context.close()
+            print(f"{locale:<10}{sum(d.wire for d in downloads):>10}")
         browser.close()
 
 

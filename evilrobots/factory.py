@@ -13,7 +13,6 @@ from flask import Flask, Response, render_template
 
 from .game.actions import Action, Part
 from .game.cards import Allegiance
-from .game.guide import note_for
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
@@ -22,6 +21,7 @@ from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
 from .web import errors, forms, fragments, i18n, pages, solo, tables, words
 from .web.artwork import ALLEGIANCE_ART, art_for
+from .web.guide import note_for
 
 
 def create_app(

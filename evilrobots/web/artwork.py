@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+
 from ..game.cards import ROBOTS, Allegiance, Robot
 
 
@@ -60,10 +62,20 @@ def art_for(robot: Robot) -> Artwork:
     return ROBOT_ART[robot.name]
 
 
+def allegiance_art_name(allegiance: Allegiance) -> str:
+    """What an allegiance's picture stands for, in the credits: "Good allegiance"."""
+    names = {
+        Allegiance.GOOD: _("Good allegiance"),
+        Allegiance.EVIL: _("Evil allegiance"),
+        Allegiance.NEUTRAL: _("Neutral allegiance"),
+    }
+    return names[allegiance]
+
+
 def all_artwork() -> list[tuple[str, Artwork]]:
     """Every icon the app shows, with what it stands for, for the credits page."""
     return (
         [(robot.name, art_for(robot)) for robot in ROBOTS]
-        + [(f"{a.label} allegiance", art) for a, art in ALLEGIANCE_ART.items()]
-        + [("Card back", CARD_BACK_ART)]
+        + [(allegiance_art_name(a), art) for a, art in ALLEGIANCE_ART.items()]
+        + [(_("Card back"), CARD_BACK_ART)]
     )

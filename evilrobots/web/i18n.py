@@ -35,15 +35,8 @@ COOKIE_SECONDS = 365 * 24 * 3600
 bp = Blueprint("i18n", __name__)
 
 # Pages whose words are not in the catalogs yet: they speak English whatever the phone asks,
-# so that no page mixes two languages. Each leaves this list as its words are translated.
+# so that no page mixes two languages. The tables leave this list when theirs are translated.
 NOT_YET = {"tables"}
-NOT_YET_PAGES = {
-    "pages.rules",
-    "pages.robots",
-    "pages.video",
-    "pages.credits",
-    "pages.print_and_play",
-}
 
 
 def chosen() -> str | None:
@@ -54,7 +47,7 @@ def chosen() -> str | None:
 
 def select_locale() -> str:
     """The language of this request (see the module's text)."""
-    if request.blueprint in NOT_YET or request.endpoint in NOT_YET_PAGES:
+    if request.blueprint in NOT_YET:
         return DEFAULT
     asked = request.args.get("lang", "")
     if asked in LANGUAGES:
@@ -112,15 +105,17 @@ def picker(back: str) -> Markup:
     return current_app.jinja_env.get_template("_language.html").module.picker(back)
 
 
-def picker_link(back: str) -> Markup:
+def picker_link(back: str, short: bool = True) -> Markup:
     """A link to the picker's page, naming the language in use, coming back to ``back``."""
-    return current_app.jinja_env.get_template("_language.html").module.link(back)
+    return current_app.jinja_env.get_template("_language.html").module.link(back, short)
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories="translations")
     app.register_blueprint(bp)
     app.after_request(vary)
+    # "Sin conexión", not "Sin conexi\u00f3n": a page's words travel as the UTF-8 they are.
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.jinja_env.globals.update(
         languages=LANGUAGES, language=language, language_picker=picker, language_link=picker_link
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import gettext as _
 
 from ..game.cards import POWER_DECK, ROBOTS
 from ..serving.icons import sprite_url
@@ -35,10 +36,10 @@ def credits() -> str:
 def print_and_play() -> str:
     robots, powers = list(ROBOTS), sorted(POWER_DECK)
     sheets = [
-        {"kind": "robot", "title": "Robot cards, sheet 1 of 2", "cards": robots[:9]},
-        {"kind": "robot", "title": "Robot cards, sheet 2 of 2", "cards": robots[9:]},
-        {"kind": "power", "title": "Power cards, sheet 1 of 2", "cards": powers[:9]},
-        {"kind": "power", "title": "Power cards, sheet 2 of 2", "cards": powers[9:]},
+        {"kind": "robot", "title": _("Robot cards, sheet 1 of 2"), "cards": robots[:9]},
+        {"kind": "robot", "title": _("Robot cards, sheet 2 of 2"), "cards": robots[9:]},
+        {"kind": "power", "title": _("Power cards, sheet 1 of 2"), "cards": powers[:9]},
+        {"kind": "power", "title": _("Power cards, sheet 2 of 2"), "cards": powers[9:]},
     ]
     return render_template("print.html", sheets=sheets)
 

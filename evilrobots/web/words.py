@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 from ..game import cards as c
 from ..game.actions import Action, Part, Phase
 from ..game.cards import Allegiance, Coin, Kind, Robot
+from .i18n import DEFAULT, language
 
 PARTS = {Part.ROBOT: _l("robot"), Part.POWER: _l("power"), Part.ALLEGIANCE: _l("allegiance")}
 # Translators: a hide/show button, "Hide robot" (the robot card).
@@ -222,26 +223,29 @@ def coins(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:
     )
 
 
-# What the card view's script says itself, by the keys it reads them with.
+# What the card view's script says itself, by the keys it reads them with (it has the
+# English for each): the applet's, and a table's.
 SCRIPT = {
     "offline": _l("Offline: your taps are kept. Shuffle and points wait."),
     "show": _l("Show"),
     "hide": _l("Hide"),
-    "onBoard": _l("On the board"),
-    "reveal": _l("Reveal to the table"),
     "wakeTold": _l("Your screen stays on. Tap Screen to let it sleep."),
     "wakeOn": _l("Screen stays on."),
     "wakeOff": _l("Screen may sleep as usual."),
 }
+TABLE_SCRIPT = SCRIPT | {
+    "offline": _l("Offline: your taps are kept until you are back."),
+    "onBoard": _l("On the board"),
+    "reveal": _l("Reveal to the table"),
+}
 
 
 def script_words(at_table: bool = False) -> dict[str, str]:
-    """The script's words in the request's language, for the page to carry as JSON. At a
-    table there is no shuffle nor points card to wait for."""
-    words = {key: str(text) for key, text in SCRIPT.items()}
-    if at_table:
-        words["offline"] = _("Offline: your taps are kept until you are back.")
-    return words
+    """The script's words in the request's language, for the page to carry as JSON; none in
+    English, which the script has (every byte of the card view's first load counts)."""
+    if language() == DEFAULT:
+        return {}
+    return {key: str(text) for key, text in (TABLE_SCRIPT if at_table else SCRIPT).items()}
 
 
 def for_templates() -> dict[str, object]:

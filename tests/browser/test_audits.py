@@ -36,8 +36,10 @@ PAGES = [
     "/video",
     "/print",
     "/credits",
+    "/language?next=/",
     "/no-such-page",
 ]
+TRANSLATED = ["fr-FR", "de-DE", "es-ES"]
 
 
 def require(path: Path) -> Path:
@@ -74,6 +76,25 @@ def audited_phone(request, browser, live_server):
 def test_axe_finds_no_violations(audited_phone, path):
     audited_phone.goto(audited_phone.base + path)
     assert axe_violations(audited_phone) == []
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_axe_finds_no_violations_in_every_language(browser, live_server, locale):
+    """Each page in each of its other languages: its lang, its names, its contrast with
+    longer words."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale=locale, bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        found = {}
+        for path in PAGES:
+            page.goto(live_server + path)
+            assert page.locator("html").get_attribute("lang") == locale[:2], path
+            found[path] = axe_violations(page)
+        assert {path: v for path, v in found.items() if v} == {}
+    finally:
+        context.close()
 
 
 def test_axe_finds_no_violations_with_the_actions_panel_open(audited_phone):
@@ -270,8 +291,10 @@ def nu_errors(documents: dict[str, str], folder: Path) -> list[tuple[str, str]]:
     ]
 
 
-def test_nu_html_checker_reports_no_errors_on_any_page(client, tmp_path):
-    pages = {path: client.get(path).get_data(as_text=True) for path in PAGES}
+@pytest.mark.parametrize("locale", ["en", *TRANSLATED])
+def test_nu_html_checker_reports_no_errors_on_any_page(client, tmp_path, locale):
+    headers = {"Accept-Language": locale}
+    pages = {path: client.get(path, headers=headers).get_data(as_text=True) for path in PAGES}
     assert nu_errors(pages, tmp_path) == []
 
 

@@ -115,8 +115,10 @@ def test_the_picker_changes_this_phones_language_and_keeps_it(new_phone, live_se
     other = new_phone({"width": 320, "height": 568}, locale="es-ES")
     other.goto(live_server + "/")
     expect(other.get_by_role("button", name="Barajar")).to_be_visible()
-    # The panel holds the picker too.
+    # The panel leads to it too, naming the language in use.
     page.goto(live_server + "/actions")
+    page.get_by_role("link", name="Sprache: Deutsch").click()
     page.get_by_role("button", name="English").click()
+    expect(page).to_have_url(live_server + "/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("button", name="Shuffle")).to_be_visible()

@@ -47,7 +47,9 @@ def test_chromium_reads_the_same_rules_from_the_stylesheet_sent(new_phone, live_
     assert as_sent == as_written
 
 
-def test_the_card_views_first_load_stays_within_its_budget(new_phone, live_server):
-    downloads = first_load(new_phone(), live_server + "/")
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES"])
+def test_the_card_views_first_load_stays_within_its_budget(new_phone, live_server, locale):
+    """In every language: German's longer words must fit the same budget."""
+    downloads = first_load(new_phone(locale=locale), live_server + "/")
     assert {"HTML", "CSS", "JS", "images", "worker"} <= {d.kind for d in downloads}
     assert sum(d.wire for d in downloads) <= BUDGET, downloads

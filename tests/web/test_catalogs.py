@@ -16,6 +16,7 @@ from tools.catalogs import TRANSLATIONS, extracted
 
 TRANSLATED = sorted(set(LANGUAGES) - {DEFAULT})
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]|\{\w*\}")
+TAG = re.compile(r"</?[a-z]+")  # the markup a translation keeps: <strong>, <em>, <a href=…>
 
 
 def catalog(language: str) -> Catalog:
@@ -46,7 +47,7 @@ def test_every_string_has_its_translation(source, language):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_a_translation_keeps_the_placeholders_and_nothing_is_fuzzy(language):
+def test_a_translation_keeps_the_placeholders_and_markup_and_nothing_is_fuzzy(language):
     for message in catalog(language):
         if not message.id:
             continue
@@ -54,8 +55,10 @@ def test_a_translation_keeps_the_placeholders_and_nothing_is_fuzzy(language):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         wanted = sorted(PLACEHOLDER.findall(ids[0]))
+        tags = sorted(TAG.findall(ids[0]))
         for text in strings:
             assert sorted(PLACEHOLDER.findall(text)) == wanted, (language, message.id, text)
+            assert sorted(TAG.findall(text)) == tags, (language, message.id, text)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -68,6 +71,12 @@ def test_no_catalog_keeps_a_string_the_source_no_longer_says(source, language):
 def test_the_placeholder_check_can_fail():
     assert PLACEHOLDER.findall("Coins: %(first)s + %(second)s") == ["first", "second"]
     assert PLACEHOLDER.findall("Pièces : %(premier)s") == ["premier"]
+    assert TAG.findall('<strong>A</strong> <a href="%(url)s">b</a>') == [
+        "<strong",
+        "</strong",
+        "<a",
+        "</a",
+    ]
 
 
 def test_the_build_compiles_each_catalog(tmp_path):

@@ -114,4 +114,6 @@ def test_an_error_page_speaks_the_phones_language(client):
 def test_the_scripts_words_come_in_the_pages_language(client):
     page = client.get("/", headers={"Accept-Language": "es"}).get_data(as_text=True)
     words = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)
-    assert words and "Revelar a la mesa" in words.group(1)
+    assert words and "Sin conexión: tus toques se guardan" in words.group(1)
+    english = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'id="words"' not in english  # the script has its English

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from evilrobots.game.cards import ROBOTS
-from evilrobots.game.guide import ROBOT_NOTES, note_for
+from evilrobots.web.guide import ROBOT_NOTES, note_for
 
 
 def text_of(client, path: str) -> str:
