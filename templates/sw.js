@@ -37,7 +37,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(
       fetch(request)
         .then(function (response) {
-          if (response.ok && PAGES.indexOf(url.pathname) !== -1) {
+          if (response.ok && PAGES.indexOf(url.pathname) !== -1 && !url.searchParams.has("lang")) {
             const copy = response.clone();
             caches.open(CACHE).then(function (cache) { cache.put(url.pathname, copy); });
           }

@@ -5,6 +5,7 @@ the board (1280 × 720) mid-round and once the round is counted, and the host's 
 count with its next step. Served from a thread.
 
     .venv/bin/python tools/screenshots.py      # writes docs/*.png
+    .venv/bin/python tools/screenshots.py german   # only the German ones
 """
 
 from __future__ import annotations
@@ -50,6 +51,25 @@ def card_view(browser, base: str) -> None:
     page.get_by_role("link", name="Actions").click()
     page.get_by_role("link", name="Convert another player", exact=True).click()
     page.screenshot(path=DOCS / "convert-another-player.png")
+    context.close()
+
+
+def german(browser, base: str) -> None:
+    """The applet in German, the longest of its languages, on the narrowest phone: the card
+    view, an action's view and the rules."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568}, device_scale_factor=1, locale="de-DE"
+    )
+    page = context.new_page()
+    page.goto(base + "/")
+    page.get_by_role("button", name="Punktekarte ziehen").click()
+    expect(page.get_by_text(re.compile("Diese Runde ist"))).to_be_visible()
+    page.screenshot(path=DOCS / "de-card-view.png")
+    page.get_by_role("link", name="Aktionen").click()
+    page.get_by_role("link", name="Eine andere Person bekehren", exact=True).click()
+    page.screenshot(path=DOCS / "de-convert-another-player.png")
+    page.goto(base + "/rules")
+    page.screenshot(path=DOCS / "de-rules.png")
     context.close()
 
 
@@ -190,8 +210,12 @@ def served() -> Iterator[tuple[str, Flask]]:
 def main() -> None:
     with served() as (base, app), sync_playwright() as playwright:
         browser = chromium.launch(playwright)
-        card_view(browser, base)
-        table_round(browser, base, app)
+        if "german" in sys.argv[1:]:  # these alone: the others deal new cards
+            german(browser, base)
+        else:
+            card_view(browser, base)
+            german(browser, base)
+            table_round(browser, base, app)
         browser.close()
     for name in PICTURES:
         print(DOCS / f"{name}.png")
@@ -200,6 +224,9 @@ def main() -> None:
 PICTURES = (
     "card-view",
     "convert-another-player",
+    "de-card-view",
+    "de-convert-another-player",
+    "de-rules",
     "table-debate",
     "table-turn",
     "table-act",

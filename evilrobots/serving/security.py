@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
+from flask_babel import lazy_gettext as _l
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -90,7 +91,7 @@ def refuse_cross_site_writes() -> None:
         abort(403, description=CROSS_SITE)
 
 
-CROSS_SITE = (
+CROSS_SITE = _l(
     "This request came from another website, so it was refused. Use the buttons in the app itself."
 )
 

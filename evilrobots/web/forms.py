@@ -8,11 +8,13 @@ from __future__ import annotations
 from urllib.parse import unquote_to_bytes
 
 from flask import abort, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..game.actions import Action, Part
 from ..game.cards import Allegiance
 
-MALFORMED = (
+MALFORMED = _l(
     "Some of what you sent is not readable text (it is not valid UTF-8): retype it, and send "
     "it again."
 )
@@ -45,7 +47,10 @@ def load_action(slug: str) -> Action:
     except KeyError:
         abort(
             404,
-            description=f"There is no action called “{slug}”. Open the actions panel to pick one.",
+            description=_(
+                "There is no action called “%(slug)s”. Open the actions panel to pick one.",
+                slug=slug,
+            ),
         )
 
 
@@ -55,7 +60,7 @@ def form_part() -> Part:
     try:
         return Part(value)
     except ValueError:
-        abort(400, description="Say which card: robot, power or allegiance.")
+        abort(400, description=_("Say which card: robot, power or allegiance."))
 
 
 def form_allegiance(field: str = "allegiance") -> Allegiance:
@@ -64,7 +69,7 @@ def form_allegiance(field: str = "allegiance") -> Allegiance:
     try:
         return Allegiance(value)
     except ValueError:
-        abort(400, description="Choose an allegiance: good, evil or neutral.")
+        abort(400, description=_("Choose an allegiance: good, evil or neutral."))
 
 
 def form_hidden_parts() -> frozenset[Part]:
@@ -72,7 +77,7 @@ def form_hidden_parts() -> frozenset[Part]:
     try:
         return frozenset(Part(value) for value in request.form.getlist("hidden"))
     except ValueError:
-        abort(400, description="Only the robot, power and allegiance cards can be hidden.")
+        abort(400, description=_("Only the robot, power and allegiance cards can be hidden."))
 
 
 def form_deal(current: int | None = None) -> int:
@@ -88,7 +93,7 @@ def form_deal(current: int | None = None) -> int:
     try:
         return int(raw, 16)
     except ValueError:
-        abort(400, description="That form is missing its round. Reload the page and try again.")
+        abort(400, description=_("That form is missing its round. Reload the page and try again."))
 
 
 def form_int(field: str, saying: str) -> int:

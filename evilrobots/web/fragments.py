@@ -50,9 +50,10 @@ class Fragments:
         self.mark = "\x1e" + tag + ":{}\x1f"
         self.marks = re.compile("\x1e" + tag + r":(\d+)\x1f")
 
-    def here(self) -> dict[tuple[Hashable, ...], Any]:
-        """The fragments for the current request's mount point and language."""
-        return self.by_root.setdefault((request.script_root, language()), {})
+    def here(self, lang: str | None = None) -> dict[tuple[Hashable, ...], Any]:
+        """The fragments for the current request's mount point and language (``lang``, where
+        the caller has it already)."""
+        return self.by_root.setdefault((request.script_root, lang or language()), {})
 
     def get(self, cache: dict, key: tuple[Hashable, ...], render: Callable[[], Any]) -> Any:
         """Return ``render()``'s result, computed once per key in this cache."""

@@ -122,3 +122,17 @@ def test_the_picker_changes_this_phones_language_and_keeps_it(new_phone, live_se
     expect(page).to_have_url(live_server + "/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("button", name="Shuffle")).to_be_visible()
+
+
+TEXT_PAGES = ["/rules", "/robots", "/video", "/print", "/credits", "/language?next=/", "/actions"]
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_page_to_read_fits_320_px_in_every_language(new_phone, live_server, language):
+    """German's long words included: nothing scrolls sideways, no button or link is cut."""
+    page = new_phone({"width": 320, "height": 568}, locale=PHONE_LOCALE[language])
+    for path in TEXT_PAGES:
+        page.goto(live_server + path)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert no_scrolling(page)[0], (language, path)
+        assert whole(page, ".bar-button, .bar-links a, .choice, .language-link") == [], path

@@ -66,11 +66,21 @@ def test_the_card_view_links_to_the_picker_naming_the_language_in_use(client):
     assert '<span>FR</span><span class="visually-hidden"> · Langue\u00a0: Français</span>' in page
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:x"])
+ELSEWHERE = ["https://evil.example/", "//evil.example/", "javascript:x", "/\\evil.example/"]
+
+
+@pytest.mark.parametrize("target", [*ELSEWHERE, "/rules\r\nSet-Cookie: x=1"])
 def test_the_picker_never_sends_a_phone_to_another_site(client, target):
     answer = client.post("/language", data={"lang": "es", "next": target})
     assert answer.status_code == 303
     assert answer.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
+def test_the_pickers_page_links_back_only_within_the_app(client, target):
+    page = client.get("/language", query_string={"next": target}).get_data(as_text=True)
+    assert 'class="bar-button" href="/"' in page
+    assert "evil.example" not in page and "javascript" not in page
 
 
 def test_an_unknown_language_is_refused_in_words(client):
@@ -117,3 +127,53 @@ def test_the_scripts_words_come_in_the_pages_language(client):
     assert words and "Sin conexión: tus toques se guardan" in words.group(1)
     english = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert 'id="words"' not in english  # the script has its English
+
+
+def said_in_english(page: str, ids: list[str]) -> list[str]:
+    """The app's English sentences (its catalog's ids, as a page shows them) found in a page."""
+    return [text for text in ids if text in page]
+
+
+def english_sentences() -> list[str]:
+    """Every sentence of the source's catalog long enough to be no name nor cognate, as a
+    page would show it untranslated (no placeholders; "%%" shows as "%", or as "%%" where a
+    block's lookup went wrong)."""
+    from tools.catalogs import extracted
+
+    ids = [m.id for m in extracted() if isinstance(m.id, str) and len(m.id) >= 25]
+    return sorted({t.replace("%%", p) for t in ids if "%(" not in t for p in ("%", "%%")})
+
+
+PAGES = [
+    "/",
+    "/actions",
+    "/action/convert-other",
+    "/action/end-of-round",
+    "/rules",
+    "/robots",
+    "/video",
+    "/print",
+    "/credits",
+    "/language?next=/",
+    "/nowhere",
+    "/action/zzz",
+]
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "es"])
+def test_no_english_sentence_of_the_app_shows_on_a_page_in_another_language(client, language):
+    """Every sentence a page says is found in the catalog as the page looks it up: one the
+    lookup missed (a "%" in a block, a string not marked) would show in English."""
+    ids = english_sentences()
+    assert (
+        "Tap what you are doing: your phone shows just the cards it needs, ready for the camera."
+        in ids
+    )
+    headers = {"Accept-Language": language}
+    for path in PAGES:
+        page = client.get(path, headers=headers).get_data(as_text=True)
+        assert said_in_english(page, ids) == [], (language, path)
+    refused = client.post("/undo", headers=headers).get_data(as_text=True)  # nothing to undo
+    assert said_in_english(refused, ids) == []
+    english = client.get("/print", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert said_in_english(english, ids)  # the check finds English where it is

@@ -17,6 +17,8 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ...game.actions import actions_by_phase
 from ...game.codec import load_hand as hand_from_state
@@ -37,6 +39,8 @@ from .cookie import (
 )
 
 bp = Blueprint("solo", __name__)
+
+NOTHING_TO_UNDO = _l("There is no shuffle to undo: these are the cards you were dealt.")
 
 
 def controls() -> CardControls:
@@ -113,13 +117,13 @@ def undo() -> Response:
     """Bring back the hand from before the last shuffle, exactly as it was."""
     undo = session.get("undo")
     if not isinstance(undo, dict) or not isinstance(undo.get("at"), int | float):
-        abort(409, description="There is no shuffle to undo: these are the cards you were dealt.")
+        abort(409, description=NOTHING_TO_UNDO)
     if now() > undo["at"] + UNDO_SECONDS + UNDO_GRACE:
-        abort(409, description="Too late to undo that shuffle; these cards are now your hand.")
+        abort(409, description=_("Too late to undo that shuffle; these cards are now your hand."))
     try:
         previous = hand_from_state(undo.get("hand"))
     except ValueError:
-        abort(409, description="There is no shuffle to undo: these are the cards you were dealt.")
+        abort(409, description=NOTHING_TO_UNDO)
     session.pop("undo")
     return answer(previous, new_cards=True)
 
@@ -162,5 +166,5 @@ def sync() -> Response:
     hidden, allegiance = form_hidden_parts(), form_allegiance()
     hand = load_hand()
     if request.form.get("round") != hand.deal_tag:
-        abort(409, description="A new round was dealt since; reload to see your new cards.")
+        abort(409, description=_("A new round was dealt since; reload to see your new cards."))
     return answer(hand.arrange(hidden, allegiance))

@@ -244,11 +244,12 @@ def strip(view: TableView) -> str:
     if not view.running or h is None:
         return ""
     c = view.choices
+    lang = language()
     timed, paused = bool(h.deadline), h.paused is not None
     phase, say = h.stage.label, spoken(view)
     due = ("turn" if c.turn else "move") if c.due else ""
     frame = fragments().slotted(
-        fragments().here(),
+        fragments().here(lang),
         ("table/_now_head.html", timed, paused, phase, say, due),
         lambda headline, *rest: draw_part(
             "table/_now_head.html",
@@ -268,7 +269,7 @@ def strip(view: TableView) -> str:
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
     buttons = _STRIPS.get(
-        (_BUTTONS(c), bool(view.robot_actions), language()),
+        (_BUTTONS(c), bool(view.robot_actions), lang),
         lambda: draw_part("table/_now.html", view=view, code=_CODE_MARK, deal=_DEAL_MARK),
     )
     rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
@@ -301,25 +302,26 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     board shows, however many boards show it. A power called changes only its strip: the
     header and the rest are kept from the render before."""
     view = table.view_for(None)
+    lang = language()
     return _BOARDS.get(
-        (view.key, seated, url_for("tables.seat", code=table.code), language()),
-        lambda: _board(view, seated),
+        (view.key, seated, url_for("tables.seat", code=table.code), lang),
+        lambda: _board(view, seated, lang),
     )
 
 
-def _board(view: TableView, seated: bool) -> tuple[dict[str, Any], str]:
+def _board(view: TableView, seated: bool, lang: str) -> tuple[dict[str, Any], str]:
     rest = view.rest_key  # all but the strip
     code = view.code
     head = _BOARD_PARTS.get(
-        ("head", rest, seated, language()),
+        ("head", rest, seated, lang),
         lambda: render_template("table/_board_head.html", view=view, seated=seated),
     )
     now = _BOARD_PARTS.get(
-        ("now", view.happening, view.running, language()),
+        ("now", view.happening, view.running, lang),
         lambda: draw_part("table/_board_now.html", view=view),
     )
     body = _BOARD_PARTS.get(
-        ("body", rest, seated, language()),
+        ("body", rest, seated, lang),
         lambda: render_template(
             "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
         ),
