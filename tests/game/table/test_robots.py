@@ -8,10 +8,10 @@ import pytest
 
 from evilrobots.game.cards import NEGATIVEBOT, Allegiance, PowerCard
 from evilrobots.game.errors import Conflict, NotAllowed, RoundOver
-from evilrobots.game.guide import ROBOT_NOTES
 from evilrobots.game.table import (
     NPR_SEAT,
 )
+from evilrobots.web.guide import ROBOT_NOTES
 from tests.support.cards import known
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -66,7 +66,7 @@ def test_betbot_bets_publicly_and_is_paid_by_the_result(table, bet):
 def test_betbots_help_names_every_team_its_action_offers(table):
     (action,) = known(table, 6, bob=("BetBot", 3, E)).robot_actions(2)
     assert action.bets == (G, E, N)  # Neutral too: it wins a tie
-    note = ROBOT_NOTES["BetBot"]
+    note = str(ROBOT_NOTES["BetBot"])  # the English, outside a request
     assert all(team.label in note for team in action.bets), note
 
 
