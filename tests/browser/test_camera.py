@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
-from tests.support.browser import Seat, join_by_link, set_timers, start_table
+from tests.support.browser import Seat, join_by_link, start_table
 from tests.support.cards import give
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -44,7 +44,10 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
         join_by_link(seat, url)
     host = ada.page
     host.goto(url)
-    set_timers(host, power="3", window="8")
+    host.get_by_label("Debate timer").select_option("0")
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each reaction window").select_option("8")
+    host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
     give(
         live_app,

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
-from tests.support.browser import Seat, join_by_link, set_timers, start_table, tap_twice
+from tests.support.browser import Seat, join_by_link, start_table, tap_twice
 from tests.support.cards import give
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -29,7 +29,10 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
         join_by_link(seat, url)
     host = ada.page
     host.goto(url)
-    set_timers(host, power="3", window="5")  # the host starts the Countdown
+    host.get_by_label("Debate timer").select_option("0")  # the host starts the Countdown
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each reaction window").select_option("5")
+    host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
     give(
         live_app,
@@ -118,7 +121,8 @@ def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_
     url = start_table(ada, live_server)
     join_by_link(bob, url)
     ada.page.goto(url)
-    set_timers(ada.page)
+    ada.page.get_by_label("Debate timer").select_option("0")
+    ada.page.get_by_role("button", name="Set for the next round").click()
     ada.page.get_by_role("button", name="Deal", exact=True).click()
     give(live_app, url.rsplit("/", 1)[1], 4, ada=("BetBot", 9, G), bob=("SwapBot", 6, E))
     expect(bob.card("robot")).to_be_visible()  # the deal reaches his phone by itself
@@ -150,7 +154,11 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
         join_by_link(seat, url)
     host = ada.page
     host.goto(url)
-    set_timers(host, power="3", turn="15", window="5")
+    host.get_by_label("Debate timer").select_option("0")
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each turn").select_option("15")
+    host.get_by_label("Each reaction window").select_option("5")
+    host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
     give(
         live_app,
@@ -215,7 +223,9 @@ def test_every_choice_in_the_strip_fits_a_phone_from_320_px(open_seat, live_serv
     url = start_table(ada, live_server)
     join_by_link(bob, url)
     ada.page.goto(url)
-    set_timers(ada.page, power="15")
+    ada.page.get_by_label("Debate timer").select_option("0")
+    ada.page.get_by_label("Each power called for").select_option("15")
+    ada.page.get_by_role("button", name="Set for the next round").click()
     ada.page.get_by_role("button", name="Deal", exact=True).click()
     give(live_app, url.rsplit("/", 1)[1], 4, ada=("FreeBot", 5, G), bob=("SwapBot", 3, E))
     expect(bob.card("robot")).to_be_visible()

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from evilrobots.game.cards import Allegiance
 from tests.browser.test_camera import back, shows
 from tests.browser.test_conducted import FITS
-from tests.support.browser import Seat, join_by_link, set_timers, start_table, tap_twice
+from tests.support.browser import Seat, join_by_link, start_table, tap_twice
 from tests.support.cards import give, run_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -162,7 +162,11 @@ def test_three_rounds_four_phones_and_the_board_each_second(
         join_by_link(seat, url)
     host = ada.page
     host.goto(url)
-    set_timers(host, power="3", turn="15", window="8")
+    host.get_by_label("Debate timer").select_option("0")
+    host.get_by_label("Each power called for").select_option("3")
+    host.get_by_label("Each turn").select_option("15")
+    host.get_by_label("Each reaction window").select_option("8")
+    host.get_by_role("button", name="Set for the next round").click()
     board = watched(new_phone({"width": 1280, "height": 720}))
     board.goto(url + "/board")
     seats = [ada, bob, cy, mx]

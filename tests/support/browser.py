@@ -219,22 +219,6 @@ def reveal(seat: Seat, action: str) -> None:
         seat.page.get_by_role("button", name="Reveal to the table").click()
 
 
-def set_timers(
-    page: Page, power: str | None = None, turn: str | None = None, window: str | None = None
-) -> None:
-    """The host sets the next round's timers on its seat page: no Debate timer (the host
-    starts the Countdown), and each other timer given, in seconds."""
-    page.get_by_label("Debate timer").select_option("0")
-    for label, seconds in [
-        ("Each power called for", power),
-        ("Each turn", turn),
-        ("Each reaction window", window),
-    ]:
-        if seconds is not None:
-            page.get_by_label(label).select_option(seconds)
-    page.get_by_role("button", name="Set for the next round").click()
-
-
 def by_voice(page: Page) -> None:
     """The host chooses, on its seat page, to call the next round by voice."""
     page.get_by_label("Call the round ourselves, by voice").check()
