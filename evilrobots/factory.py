@@ -19,7 +19,7 @@ from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WIND
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
-from .web import errors, forms, fragments, i18n, pages, solo, tables, words
+from .web import errors, facts, forms, fragments, i18n, pages, solo, tables, words
 from .web.artwork import ALLEGIANCE_ART, art_for
 from .web.guide import note_for
 
@@ -104,4 +104,5 @@ def create_app(
         turn_choices=TURN_CHOICES,
     )
     app.jinja_env.globals.update(words.for_templates())
+    app.jinja_env.globals.update(facts.for_templates())
     return app

@@ -22,8 +22,16 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "evilrobots" / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
 # The names the source calls gettext by: ``_`` and, for words looked up when a page is
-# drawn, ``_l`` (``flask_babel.lazy_gettext``).
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+# drawn, ``_l`` (``flask_babel.lazy_gettext``); and ``N_`` (``evilrobots.game.messages``),
+# which marks what the game says (a refusal, the count of a round) for the web to say.
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "lazy_gettext": None,
+    "N_": None,
+}
 
 
 def extracted() -> Catalog:

@@ -1,7 +1,7 @@
 """The physical game: 18 robot cards, 18 power cards, the allegiance coin.
 
-Pure data and rules: no Flask, no I/O. The robot names, kinds and texts are the
-"v0.8" rules' card list, word for word.
+Pure data and rules: no Flask, no I/O. The robot names and kinds are the "v0.8" rules'
+card list; each card's text, a sentence a player reads, is the web's (``web.words``).
 """
 
 from __future__ import annotations
@@ -17,18 +17,13 @@ class Kind(enum.Enum):
     ACTION = "Action"
     REACTION = "Reaction"
 
-    @property
-    def label(self) -> str:
-        return self.value
-
 
 @dataclass(frozen=True, slots=True)
 class Robot:
-    """One robot card: a unique name, a kind and the ability text."""
+    """One robot card: a unique name and a kind (its text is the web's, in each language)."""
 
     name: str
     kind: Kind
-    text: str
 
     @property
     def slug(self) -> str:
@@ -53,10 +48,6 @@ class Coin(enum.Enum):
     HEADS = "heads"
     TAILS = "tails"
 
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
-
 
 class Allegiance(enum.Enum):
     """The team a robot currently supports."""
@@ -64,10 +55,6 @@ class Allegiance(enum.Enum):
     GOOD = "good"
     EVIL = "evil"
     NEUTRAL = "neutral"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
 
     @classmethod
     def from_flips(cls, first: Coin, second: Coin) -> Allegiance:
@@ -81,98 +68,24 @@ _R = Robot
 _P, _A, _X = Kind.PERMANENT, Kind.ACTION, Kind.REACTION
 
 ROBOTS: tuple[Robot, ...] = (
-    _R(
-        "BadBot",
-        _P,
-        "If the evil team wins the round you score one additional point, "
-        "whether or not you are on this team.",
-    ),
-    _R(
-        "BetBot",
-        _A,
-        "Optionally bet on the winning team for this round. If correct, you "
-        "score one additional point. If incorrect, lose a point.",
-    ),
-    _R(
-        "BlockBot",
-        _X,
-        "When any conversion occurs, you may reveal this card and force it to "
-        "fail, or apply to the instigator instead.",
-    ),
-    _R(
-        "CheatBot",
-        _P,
-        "You may reveal any allegiance until the end of the round, where you "
-        "must reveal the truth.",
-    ),
-    _R(
-        "CopyBot",
-        _A,
-        "You may perform the action of any robot that has acted in this round. "
-        "You choose the target(s).",
-    ),
-    _R(
-        "DoOverBot",
-        _X,
-        "After any conversion attempt, whether or not it is successful, you "
-        "can force that player to your allegiance.",
-    ),
-    _R(
-        "FreeBot",
-        _P,
-        "You may take your turn at any power level, but must reveal this robot "
-        "card and optionally your true power.",
-    ),
-    _R(
-        "ForceBot",
-        _X,
-        "When any conversion fails, once per round you may reveal this card and "
-        "force it to succeed.",
-    ),
-    _R("GandalfBot", _A, "On your turn, announce that there is no pass phase in this round."),
-    _R(
-        "LockBot",
-        _P,
-        "Your allegiance cannot change from Good or Evil. Reveal your robot card "
-        "if told to convert, and optionally your allegiance.",
-    ),
-    _R(
-        "MiseryBot",
-        _P,
-        "If you are on the losing team at the end of the round, and not "
-        "Neutral, you score two points.",
-    ),
-    _R(
-        "NegativeBot",
-        _A,
-        "Pick any player. When determining the winning team their power value is now negative.",
-    ),
-    _R(
-        "PassBot",
-        _P,
-        "If you pass, you may act first in the pass round and cannot count as "
-        "the lowest power player.",
-    ),
-    _R(
-        "PlusBot",
-        _P,
-        "Your power level is three more than your power card shows. You are not "
-        "obliged to reveal this until the end of the round.",
-    ),
-    _R("PushBot", _A, "You may force any player to the allegiance of your choice."),
-    _R(
-        "ScaredyBot",
-        _P,
-        "If you finish the round without revealing anything other than your "
-        "power, you score one additional point.",
-    ),
-    _R("SumoBot", _P, "You succeed when converting someone of equal or lower power than you."),
-    _R(
-        "SwapBot",
-        _A,
-        "On your turn, you may swap your power card with the points scoring card "
-        "used in this round.",
-    ),
+    _R("BadBot", _P),
+    _R("BetBot", _A),
+    _R("BlockBot", _X),
+    _R("CheatBot", _P),
+    _R("CopyBot", _A),
+    _R("DoOverBot", _X),
+    _R("FreeBot", _P),
+    _R("ForceBot", _X),
+    _R("GandalfBot", _A),
+    _R("LockBot", _P),
+    _R("MiseryBot", _P),
+    _R("NegativeBot", _A),
+    _R("PassBot", _P),
+    _R("PlusBot", _P),
+    _R("PushBot", _A),
+    _R("ScaredyBot", _P),
+    _R("SumoBot", _P),
+    _R("SwapBot", _A),
 )
 # A robot's place in that list: its number in a stored hand or table (``codec``).
 ROBOT_INDEX = {robot: i for i, robot in enumerate(ROBOTS)}

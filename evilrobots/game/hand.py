@@ -13,15 +13,6 @@ from .actions import NOTHING, Action, Part
 from .cards import Allegiance, Coin, PowerCard, Robot
 from .deal import Deal, draw_points_card, flip_coins
 
-BY_HAND = "Allegiance changed since the coin flips"
-
-
-def coins_text(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:
-    """Say where an allegiance came from: "Coins: Heads + Tails → Neutral", or by hand."""
-    if flips is None:
-        return BY_HAND
-    return f"Coins: {flips[0].label} + {flips[1].label} → {allegiance.label}"
-
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -70,11 +61,6 @@ class Hand:
         """The deal id as the page and the script carry it: eight hex digits."""
         return f"{self.deal_id:08x}"
 
-    @property
-    def coins_text(self) -> str:
-        """Say where the allegiance came from: the two flips, or a choice by hand."""
-        return coins_text(self.flips, self.allegiance)
-
     def choose(self, allegiance: Allegiance) -> Hand:
         """Set the allegiance by hand (a conversion); the old flips no longer explain it."""
         if allegiance is self.allegiance and self.flips is not None:
@@ -97,4 +83,4 @@ class Hand:
         return action.shows
 
 
-__all__ = ["BY_HAND", "Hand", "coins_text"]
+__all__ = ["Hand"]

@@ -32,11 +32,15 @@ from dataclasses import dataclass, replace
 
 from .cards import BADBOT, MISERYBOT, PLUSBOT, SCAREDYBOT, Allegiance, PowerCard, Robot
 from .errors import GameError
+from .messages import N_, Message
 
 PLUS = 3
 # What each winner gets when another winner disagrees with the proposed split.
 DISAGREED_SHARE = 1
-DISAGREE_MEANS = f"Disagree, and each winner gets {DISAGREED_SHARE} point instead."
+# ``points`` is DISAGREED_SHARE, 1: the message is worded for one point.
+DISAGREE_MEANS = Message.of(
+    N_("Disagree, and each winner gets %(points)d point instead."), points=DISAGREED_SHARE
+)
 DEFAULT_TARGET = 10
 TARGETS = range(5, 21)
 
@@ -84,7 +88,7 @@ class Bonus:
     name: str
     robot: str
     points: int
-    reason: str
+    reason: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +99,12 @@ class Tally:
     good: int
     evil: int
     winner: Allegiance | None  # None: everyone had one allegiance, and nobody scores
-    why: str
+    why: Message  # the count, said as facts
     value: int
     winners: tuple[int, ...]  # the seats that share the value (players on the winning team)
     bonuses: tuple[Bonus, ...]
     shares: tuple[tuple[int, int], ...] | None = None
-    split: str = ""  # how the value was shared, in words, once settled
+    split: Message | None = None  # how the value was shared, once settled
     number: int = 0  # the round's number at its table
 
     @property
@@ -110,7 +114,7 @@ class Tally:
     def points(self) -> dict[int, int]:
         """What each seat gains (or loses) this round: its share and its bonuses."""
         if self.shares is None:
-            raise GameError("The winners have not settled their split yet.")
+            raise GameError(N_("The winners have not settled their split yet."))
         gained = dict(self.shares)
         for bonus in self.bonuses:
             gained[bonus.seat] = gained.get(bonus.seat, 0) + bonus.points
@@ -134,28 +138,47 @@ def _winner(good: int, evil: int) -> Allegiance:
     return Allegiance.NEUTRAL
 
 
-def _why(good: int, evil: int, winner: Allegiance, teams: set[Allegiance]) -> str:
-    """The count in words. A team nobody is on has no total to speak of: say so, rather
+def _why(good: int, evil: int, winner: Allegiance, teams: set[Allegiance]) -> Message:
+    """The count, as facts. A team nobody is on has no total to speak of: say so, rather
     than "Good 0 against Evil -1" when nobody is Good."""
     if winner is Allegiance.NEUTRAL:
         if teams >= {Allegiance.GOOD, Allegiance.EVIL}:
-            return f"Good {good}, Evil {evil}: a tie, so Neutral wins."
+            return Message.of(
+                N_("Good %(good)d, Evil %(evil)d: a tie, so Neutral wins."), good=good, evil=evil
+            )
         empty, other = (
             (Allegiance.GOOD, Allegiance.EVIL)
             if Allegiance.GOOD not in teams
             else (Allegiance.EVIL, Allegiance.GOOD)
         )
-        return f"Nobody is {empty.label}, and {other.label} totals 0: a tie, so Neutral wins."
+        return Message.of(
+            N_("Nobody is %(empty)s, and %(other)s totals 0: a tie, so Neutral wins."),
+            empty=empty,
+            other=other,
+        )
     loser = Allegiance.EVIL if winner is Allegiance.GOOD else Allegiance.GOOD
     top, bottom = (good, evil) if winner is Allegiance.GOOD else (evil, good)
     if winner not in teams:
-        return (
-            f"Nobody is {winner.label}, and {loser.label} totals {bottom}, below 0: "
-            f"{winner.label} wins."
+        return Message.of(
+            N_("Nobody is %(winner)s, and %(loser)s totals %(bottom)d, below 0: %(winner)s wins."),
+            winner=winner,
+            loser=loser,
+            bottom=bottom,
         )
     if loser not in teams:
-        return f"{winner.label} {top}, and nobody is {loser.label}: {winner.label} wins."
-    return f"{winner.label} {top} against {loser.label} {bottom}: {winner.label} wins."
+        return Message.of(
+            N_("%(winner)s %(top)d, and nobody is %(loser)s: %(winner)s wins."),
+            winner=winner,
+            top=top,
+            loser=loser,
+        )
+    return Message.of(
+        N_("%(winner)s %(top)d against %(loser)s %(bottom)d: %(winner)s wins."),
+        winner=winner,
+        top=top,
+        loser=loser,
+        bottom=bottom,
+    )
 
 
 def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
@@ -165,7 +188,7 @@ def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
             continue
         name, robot = one.name, one.robot.name
         if one.holds(BADBOT) and winner is Allegiance.EVIL:
-            found.append(Bonus(one.seat, name, robot, 1, "Evil won"))
+            found.append(Bonus(one.seat, name, robot, 1, Message.of(N_("Evil won"))))
         if one.bet is not None:
             right = one.bet is winner
             found.append(
@@ -174,16 +197,19 @@ def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
                     name,
                     robot,
                     1 if right else -1,
-                    f"bet on {one.bet.label}, and {winner.label} won",
+                    Message.of(
+                        N_("bet on %(bet)s, and %(winner)s won"), bet=one.bet, winner=winner
+                    ),
                 )
             )
         if one.holds(MISERYBOT) and one.allegiance is not Allegiance.NEUTRAL:
             if one.allegiance is not winner:
-                found.append(
-                    Bonus(one.seat, name, robot, 2, f"ended {one.allegiance.label}, which lost")
-                )
+                lost = Message.of(N_("ended %(team)s, which lost"), team=one.allegiance)
+                found.append(Bonus(one.seat, name, robot, 2, lost))
         if one.holds(SCAREDYBOT) and one.only_power_shown:
-            found.append(Bonus(one.seat, name, robot, 1, "showed nothing but its power"))
+            found.append(
+                Bonus(one.seat, name, robot, 1, Message.of(N_("showed nothing but its power")))
+            )
     return found
 
 
@@ -204,9 +230,15 @@ def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> T
     players = [one for one in seated if one.plays]
     if len({one.allegiance for one in players}) <= 1:
         # The non-player robot counts for its team's power, not among "all players".
-        team = players[0].allegiance.label if players else "on one team"
-        why = f"Every player is {team}: nobody scores this round."
-        return Tally(rows, good, evil, None, why, value, (), (), shares=(), split="")
+        why = (
+            Message.of(
+                N_("Every player is %(team)s: nobody scores this round."),
+                team=players[0].allegiance,
+            )
+            if players
+            else Message.of(N_("Every player is on one team: nobody scores this round."))
+        )
+        return Tally(rows, good, evil, None, why, value, (), (), shares=())
     winner = _winner(good, evil)
     winners = tuple(
         one.seat for one in seated if one.allegiance is winner and one.seat and not one.gone
@@ -216,16 +248,17 @@ def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> T
     result = Tally(rows, good, evil, winner, why, value, winners, bonuses)
     if not winners:
         left = any(one.gone and one.allegiance is winner for one in seated)
-        nobody = "still at the table" if left else "who plays"
-        return replace(
-            result,
-            shares=(),
-            split=f"Nobody {nobody} is {winner.label}: nobody shares the {value}.",
+        nobody = (
+            N_("Nobody still at the table is %(team)s: nobody shares the %(value)d.")
+            if left
+            else N_("Nobody who plays is %(team)s: nobody shares the %(value)d.")
         )
+        return replace(result, shares=(), split=Message.of(nobody, team=winner, value=value))
     if len(winners) == 1:
         (only,) = winners
         name = result.names()[only]
-        return replace(result, shares=((only, value),), split=f"{name} alone takes {value}.")
+        alone = Message.of(N_("%(name)s alone takes %(value)d."), name=name, value=value)
+        return replace(result, shares=((only, value),), split=alone)
     return result
 
 
@@ -245,17 +278,18 @@ class Proposal:
 def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
     """A winner proposes how the winners share the value."""
     if tally.settled:
-        raise GameError("The split of this round is already settled.")
+        raise GameError(N_("The split of this round is already settled."))
     if by not in tally.winners:
-        raise GameError("Only a player on the winning team can propose a split.")
+        raise GameError(N_("Only a player on the winning team can propose a split."))
     if set(shares) != set(tally.winners):
-        raise GameError("Give a share to each winner, and only to the winners.")
+        raise GameError(N_("Give a share to each winner, and only to the winners."))
     if any(not isinstance(points, int) or points < 0 for points in shares.values()):
-        raise GameError("Each share is a whole number of points, 0 or more.")
+        raise GameError(N_("Each share is a whole number of points, 0 or more."))
     if sum(shares.values()) != tally.value:
         raise GameError(
-            f"The shares must add up to the round's value, {tally.value} "
-            f"(these add up to {sum(shares.values())})."
+            N_("The shares must add up to the round's value, %(value)d (these add up to %(sum)d)."),
+            value=tally.value,
+            sum=sum(shares.values()),
         )
     return Proposal(by, tuple((seat, shares[seat]) for seat in tally.winners))
 
@@ -263,7 +297,7 @@ def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
 def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal:
     """Another winner agrees or disagrees with the proposal."""
     if seat not in proposal.waiting_for(tally):
-        raise GameError("Only a winner who has not answered yet can answer this split.")
+        raise GameError(N_("Only a winner who has not answered yet can answer this split."))
     return replace(proposal, answers=(*proposal.answers, (seat, agree)))
 
 
@@ -273,13 +307,21 @@ def settle(tally: Tally, proposal: Proposal) -> Tally:
         return tally  # not answered by all yet, or made for winners that are not these
     names = tally.names()
     if all(agree for _, agree in proposal.answers):
-        words = ", ".join(f"{names[seat]} {points}" for seat, points in proposal.shares)
-        return replace(tally, shares=proposal.shares, split=f"Agreed: {words}.")
-    against = [names[seat] for seat, agree in proposal.answers if not agree]
+        # ``shares``: (name, points) pairs, said as a list ("Bob 2, Cy 2").
+        shares = tuple((names[seat], points) for seat, points in proposal.shares)
+        agreed = Message.of(N_("Agreed: %(shares)s."), shares=shares)
+        return replace(tally, shares=proposal.shares, split=agreed)
+    against = tuple(names[seat] for seat, agree in proposal.answers if not agree)
+    # ``points`` is DISAGREED_SHARE, 1: the message is worded for one point.
+    disagreed = Message.of(
+        N_("%(names)s disagreed: each winner gets %(points)d point."),
+        names=against,
+        points=DISAGREED_SHARE,
+    )
     return replace(
         tally,
         shares=tuple((seat, DISAGREED_SHARE) for seat in tally.winners),
-        split=f"{' and '.join(against)} disagreed: each winner gets {DISAGREED_SHARE} point.",
+        split=disagreed,
     )
 
 
@@ -297,15 +339,19 @@ class Game:
     def with_target(self, target: int) -> Game:
         """The host sets the points to win, before the game's first round is kept."""
         if self.rounds:
-            raise GameError("The target can only change before the game's first round.")
+            raise GameError(N_("The target can only change before the game's first round."))
         if target not in TARGETS:
-            raise GameError(f"Play to {TARGETS.start} to {TARGETS.stop - 1} points.")
+            raise GameError(
+                N_("Play to %(least)d to %(most)d points."),
+                least=TARGETS.start,
+                most=TARGETS.stop - 1,
+            )
         return replace(self, target=target)
 
     def keep(self, tally: Tally) -> Game:
         """Add a settled round's points to the scores."""
         if self.winner is not None:
-            raise GameError("The game is over: start a new game to play on.")
+            raise GameError(N_("The game is over: start a new game to play on."))
         scores = dict(self.scores)
         for seat, points in tally.points().items():
             scores[seat] = scores.get(seat, 0) + points

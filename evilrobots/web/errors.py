@@ -6,13 +6,19 @@ here, each kind becomes an HTTP status.
 
 from __future__ import annotations
 
+from babel.lists import format_list
 from flask import Flask, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, default_exceptions
 
+from ..game.actions import Action
+from ..game.cards import Allegiance, PowerCard, Robot
 from ..game.errors import Conflict, GameError, NotAllowed, NotFound
+from ..game.messages import Message
 from ..game.table import clean_code
+from .i18n import language
+from .words import label
 
 # Said in place of Werkzeug's own texts, which speak to developers rather than players.
 FRIENDLY_ERRORS = {
@@ -74,9 +80,45 @@ def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     )
 
 
+def said(message: Message | None) -> str:
+    """What the game said (a catalog message id and its facts), in the request's language:
+    each fact worded (an allegiance by its label, a robot by its name, a list of names as
+    "Bob, Cy and Di"), then put in the translated message. None, or nothing, says ""."""
+    if message is None or not message.text:
+        return ""
+    worded = {name: _worded(value) for name, value in message.params}
+    if not isinstance(message.text, str):  # already words (a lazy string of the web's own)
+        return str(message.text) % worded if worded else str(message.text)
+    return _(message.text, **worded)
+
+
+def say(refusal: GameError) -> str:
+    """A refusal of the game, in the request's language."""
+    return said(refusal.said)
+
+
+def _worded(value: object) -> object:
+    """One fact of a message, in words; a number stays a number (for ``%(n)d``)."""
+    if isinstance(value, Allegiance | Action):
+        return label(value)
+    if isinstance(value, Robot):
+        return value.name  # as printed on the card
+    if isinstance(value, PowerCard):
+        return value.value
+    if isinstance(value, Message):
+        return said(value)
+    if isinstance(value, tuple):
+        if value and all(isinstance(one, tuple) for one in value):
+            # (name, points) pairs, "Bob 2, Cy 2": a list of amounts
+            pairs = [" ".join(str(_worded(part)) for part in one) for one in value]
+            return format_list(pairs, style="unit", locale=language())
+        return format_list([str(_worded(one)) for one in value], locale=language())
+    return value
+
+
 def refused(refusal: GameError) -> tuple[str, int, list[tuple[str, str]]]:
     """A refusal of the game that no view answered itself: its page, with its status."""
-    return http_error(default_exceptions[status_of(refusal)](refusal.message))
+    return http_error(default_exceptions[status_of(refusal)](say(refusal)))
 
 
 def back_link() -> tuple[str, str]:
@@ -90,3 +132,5 @@ def back_link() -> tuple[str, str]:
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(GameError, refused)
+    # For the templates that print what the game said: ``said(tally.why)``.
+    app.jinja_env.globals.update(say=say, said=said)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from evilrobots.game.actions import ALL_PARTS, NOTHING, Action, Part, Phase, actions_by_phase
+from evilrobots.web import words
 
 R, P, A = Part.ROBOT, Part.POWER, Part.ALLEGIANCE
 
@@ -78,18 +79,18 @@ def test_cheatbot_may_show_another_allegiance_whenever_one_is_shown_but_at_the_e
     ],
 )
 def test_each_action_says_its_phase_line_and_what_it_shows(action, kicker, parts, shows):
-    assert action.kicker == kicker
+    assert words.kicker(action) == kicker
     assert action.parts == parts
-    assert action.shows_text == shows
+    assert words.shows(action) == shows
 
 
 def test_the_phase_line_is_left_out_only_when_the_title_already_says_it():
     for action in Action:
-        repeated = action.label.lower() in action.phase.heading.lower()
-        assert (action.kicker == "") == repeated
+        repeated = words.label(action).lower() in words.label(action.phase).lower()
+        assert (words.kicker(action) == "") == repeated
         if not repeated:
-            assert action.kicker == action.phase.heading
-    assert Action.DEBATE.phase is Phase.DEBATE and Action.DEBATE.kicker == ""
+            assert words.kicker(action) == words.label(action.phase)
+    assert Action.DEBATE.phase is Phase.DEBATE and words.kicker(Action.DEBATE) == ""
 
 
 # The phases of a round in the order they happen, each with its actions in order.
@@ -122,7 +123,8 @@ ROUND_ORDER = [
 def test_actions_are_grouped_in_the_order_a_round_runs():
     groups = actions_by_phase()
     assert [
-        (phase.heading, [action.label for action in actions]) for phase, actions in groups
+        (words.label(phase), [words.label(action) for action in actions])
+        for phase, actions in groups
     ] == ROUND_ORDER
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from evilrobots.game.cards import POWER_DECK, ROBOTS, Allegiance, Coin, Kind, PowerCard, robot_named
+from evilrobots.web.words import robot_text
 
 THE_BOTS = Path(__file__).resolve().parents[1] / "data" / "the-bots.json"
 
@@ -18,7 +19,8 @@ def rules_bots() -> dict[str, list[str]]:
 def test_robots_are_exactly_the_rules_json():
     bots = rules_bots()
     assert len(ROBOTS) == 18
-    assert {robot.name: [robot.kind.value, robot.text] for robot in ROBOTS} == bots
+    texts = {robot.name: [robot.kind.value, robot_text(robot)] for robot in ROBOTS}
+    assert texts == bots  # the web's words for each card: the printed text, word for word
 
 
 def test_robot_names_are_unique_and_findable_by_slug():

@@ -9,7 +9,7 @@ import pytest
 from evilrobots.game.actions import NOTHING, Part
 from evilrobots.game.cards import ROBOTS, Allegiance, Coin, PowerCard
 from evilrobots.game.deal import Deal
-from evilrobots.game.hand import BY_HAND, Hand, coins_text
+from evilrobots.game.hand import Hand
 
 R, P, A = Part.ROBOT, Part.POWER, Part.ALLEGIANCE
 H, T = Coin.HEADS, Coin.TAILS
@@ -63,15 +63,3 @@ def test_points_card_is_drawn_once_per_round(hand):
     drawn = hand.draw_points(random.Random(1))
     assert drawn.points is not None
     assert drawn.draw_points(random.Random(2)).points == drawn.points
-
-
-@pytest.mark.parametrize(
-    ("flips", "allegiance", "sentence"),
-    [
-        ((H, H), Allegiance.GOOD, "Coins: Heads + Heads → Good"),
-        ((T, H), Allegiance.NEUTRAL, "Coins: Tails + Heads → Neutral"),
-        (None, Allegiance.EVIL, BY_HAND),
-    ],
-)
-def test_the_coins_sentence(flips, allegiance, sentence):
-    assert coins_text(flips, allegiance) == sentence

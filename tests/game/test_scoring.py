@@ -354,10 +354,10 @@ def test_each_hand_worked_round(specs, value, expected):
 
 
 def test_the_tally_says_why_in_words():
-    assert count(["Ada SumoBot 5 G", "Bob LockBot 3 E"], 4).why == (
+    assert str(count(["Ada SumoBot 5 G", "Bob LockBot 3 E"], 4).why) == (
         "Good 5 against Evil 3: Good wins."
     )
-    assert count(["Ada SumoBot 5 G", "Bob LockBot 5 E"], 4).why == (
+    assert str(count(["Ada SumoBot 5 G", "Bob LockBot 5 E"], 4).why) == (
         "Good 5, Evil 5: a tie, so Neutral wins."
     )
 
@@ -365,18 +365,19 @@ def test_the_tally_says_why_in_words():
 def test_the_tally_says_so_when_nobody_is_on_a_team():
     nobody_good = count(["Ada NegativeBot 1 E neg", "Bob LockBot 3 N"], 4)
     assert nobody_good.winner is G and nobody_good.evil == -1
-    assert nobody_good.why == "Nobody is Good, and Evil totals -1, below 0: Good wins."
-    assert nobody_good.split == "Nobody who plays is Good: nobody shares the 4."
+    assert str(nobody_good.why) == "Nobody is Good, and Evil totals -1, below 0: Good wins."
+    assert str(nobody_good.split) == "Nobody who plays is Good: nobody shares the 4."
     nobody_evil = count(["Ada SumoBot 5 G", "Bob LockBot 3 N"], 4)
-    assert nobody_evil.why == "Good 5, and nobody is Evil: Good wins."
+    assert str(nobody_evil.why) == "Good 5, and nobody is Evil: Good wins."
     tie = count(["Ada NegativeBot 1 E neg", "Bob SumoBot 1 E", "Cy LockBot 3 N"], 4)
-    assert tie.why == "Nobody is Good, and Evil totals 0: a tie, so Neutral wins."
-    assert count(["Ada SumoBot 5 E", "Bob LockBot 3 E"], 4).why == (
+    assert str(tie.why) == "Nobody is Good, and Evil totals 0: a tie, so Neutral wins."
+    assert str(count(["Ada SumoBot 5 E", "Bob LockBot 3 E"], 4).why) == (
         "Every player is Evil: nobody scores this round."
     )
     result = count(["Ada BetBot 2 N bet=E", "Bob LockBot 6 G", "Cy SumoBot 4 E"], 3)
     (bonus,) = result.bonuses
-    assert (bonus.points, bonus.reason) == (-1, "bet on Evil, and Good won")
+    assert (bonus.points, str(bonus.reason)) == (-1, "bet on Evil, and Good won")
+    assert bonus.reason.values == {"bet": E, "winner": G}  # facts, worded by the web
 
 
 # ---- The split -------------------------------------------------------------------------------
@@ -412,7 +413,7 @@ def test_the_proposer_does_not_answer_and_each_other_winner_answers_once(two_win
     done = answer(two_winners, proposal, 3, True)
     with pytest.raises(GameError):
         answer(two_winners, done, 3, False)
-    assert settle(two_winners, done).split == "Agreed: Bob 2, Cy 2."
+    assert str(settle(two_winners, done).split) == "Agreed: Bob 2, Cy 2."
 
 
 def test_a_split_waits_for_every_answer(two_winners):

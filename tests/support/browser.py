@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.actions import Action, Part
+from evilrobots.web.words import label
 
 PARTS = [part.value for part in Part]
 
@@ -62,9 +63,9 @@ def no_scrolling(page: Page) -> tuple[bool, bool]:
 def open_action(page: Page, action: Action) -> None:
     """Tap Actions, then the action's entry, and check the view names it in large type."""
     page.get_by_role("link", name="Actions").click()
-    page.get_by_role("link", name=action.label, exact=True).click()
+    page.get_by_role("link", name=label(action), exact=True).click()
     expect(page).to_have_url(re.compile(f"/action/{action.slug}$"))
-    title = page.get_by_role("heading", name=re.compile(re.escape(action.label)))
+    title = page.get_by_role("heading", name=re.compile(re.escape(label(action))))
     expect(title).to_be_visible()
     assert float(title.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 24
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from evilrobots.game.table import Table
+from evilrobots.web.facts import entry
 
 
 def seated(*names: str, conducted: bool = False) -> Table:
@@ -123,4 +124,4 @@ class Play:
         return self.table.round.hand_of(seat).allegiance
 
     def log(self) -> list[str]:
-        return [reveal.words for reveal in self.table.round.reveals]
+        return [entry(reveal) for reveal in self.table.round.reveals]

@@ -6,6 +6,7 @@ import pytest
 
 from evilrobots.game.cards import ROBOTS
 from evilrobots.web.guide import ROBOT_NOTES, note_for
+from evilrobots.web.words import robot_text
 
 
 def text_of(client, path: str) -> str:
@@ -61,7 +62,7 @@ def test_gallery_shows_every_card_with_its_explanation(client):
     text = text_of(client, "/robots")
     for robot in ROBOTS:
         assert f'id="{robot.slug}"' in page
-        assert robot.text in text
+        assert robot_text(robot) in text
         assert note_for(robot) in text.replace("&#39;", "'")
     assert "Reaction chains" in text
 

@@ -12,6 +12,7 @@ from evilrobots.game.actions import Action, Part, actions_by_phase
 from evilrobots.game.cards import ROBOTS, Allegiance, Coin
 from evilrobots.game.codec import load_hand as load
 from evilrobots.web.artwork import ROBOT_ART, all_artwork
+from evilrobots.web.words import coins, label, robot_text, summary
 from tests.support.pages import visible_text
 
 
@@ -35,7 +36,7 @@ def test_first_visit_deals_a_hand_and_shows_it(client, player):
     page = client.get("/").get_data(as_text=True)
     hand = load(player.hand())
     assert hand.robot.name in page
-    assert hand.robot.text in page
+    assert robot_text(hand.robot) in page
     assert (
         f'<p class="power-value"><span class="visually-hidden">Power </span>{hand.power.value}'
         in page
@@ -110,8 +111,8 @@ def test_randomise_shows_the_two_flips(client, player):
     hand = load(player.hand())
     assert hand.flips is not None
     text = visible_text(client.get("/").get_data(as_text=True))
-    first, second = (coin.label for coin in hand.flips)
-    assert f"Coins: {first} + {second} → {hand.allegiance.label}" in text
+    first, second = (label(coin) for coin in hand.flips)
+    assert f"Coins: {first} + {second} → {label(hand.allegiance)}" in text
     assert "Allegiance changed since the coin flips" not in text
 
 
@@ -147,7 +148,7 @@ def test_the_script_gets_the_new_state_as_json(player, path, form):
         "hidden": sorted(part.value for part in hand.hidden),
         "allegiance": hand.allegiance.value,
         "flips": [coin.value for coin in hand.flips] if hand.flips else None,
-        "coins": hand.coins_text,
+        "coins": coins(hand.flips, hand.allegiance),
         "points": hand.points.value if hand.points else None,
     }
 
@@ -159,7 +160,7 @@ def test_each_json_answer_reports_the_change_it_made(player):
     randomised = player.post_json("/randomise").get_json()
     first, second = (Coin(value) for value in randomised["flips"])
     assert randomised["allegiance"] == Allegiance.from_flips(first, second).value
-    assert randomised["coins"].startswith(f"Coins: {first.label} + {second.label} → ")
+    assert randomised["coins"].startswith(f"Coins: {label(first)} + {label(second)} → ")
     assert 1 <= player.post_json("/points").get_json()["points"] <= 9
 
 
@@ -191,9 +192,9 @@ def test_actions_panel_lists_every_action_under_its_phase(client):
     text = visible_text(page)
     for action in Action:
         assert f'href="/action/{action.slug}"' in page
-        assert action.summary in text
+        assert summary(action) in text
     assert phases_listed(page) == [
-        (phase.heading, [action.label for action in actions])
+        (label(phase), [label(action) for action in actions])
         for phase, actions in actions_by_phase()
     ]
 
@@ -202,7 +203,7 @@ def test_actions_panel_lists_every_action_under_its_phase(client):
 def test_action_view_shows_only_what_the_action_requires(client, player, action):
     hand = load(player.hand())
     page = client.get(f"/action/{action.slug}").get_data(as_text=True)
-    assert action.label.replace("'", "&#39;") in page
+    assert label(action).replace("'", "&#39;") in page
     assert ('aria-label="Robot card"' in page) == ("robot" in {p.value for p in action.shows})
     assert ('aria-label="Power card"' in page) == ("power" in {p.value for p in action.shows})
     assert ('aria-label="Allegiance card"' in page) == (
@@ -359,3 +360,15 @@ def test_sync_with_bad_fields_is_refused_and_changes_nothing(client, player, fie
     before = player.hand()
     assert client.post("/sync", data=sync_form(client, **fields)).status_code == 400
     assert player.hand() == before
+
+
+@pytest.mark.parametrize(
+    ("flips", "allegiance", "sentence"),
+    [
+        ((Coin.HEADS, Coin.HEADS), Allegiance.GOOD, "Coins: Heads + Heads → Good"),
+        ((Coin.TAILS, Coin.HEADS), Allegiance.NEUTRAL, "Coins: Tails + Heads → Neutral"),
+        (None, Allegiance.EVIL, "Allegiance changed since the coin flips"),
+    ],
+)
+def test_the_coins_sentence(flips, allegiance, sentence):
+    assert coins(flips, allegiance) == sentence

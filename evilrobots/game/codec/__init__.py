@@ -16,9 +16,11 @@ from ..actions import Action, Part
 from ..cards import ROBOT_INDEX, ROBOTS, Allegiance, Coin, PowerCard, Robot, robot_named
 from ..hand import Hand
 from ..scoring import DEFAULT_TARGET, Game, Proposal, Seated, Tally, tally
+from ..table.facts import Fact, What
 from ..table.model import Seat, Table
 from ..table.round import Reveal, Round, Use
 from .conduct import conduct_state, load_conduct, load_settings, settings_state
+from .messages import load_message, message_state
 
 VERSION = 1
 
@@ -129,6 +131,40 @@ def _robot(index: int | None) -> Robot | None:
     return ROBOTS[index] if index is not None else None
 
 
+def _fact_state(fact: Fact | None) -> dict[str, Any] | None:
+    if fact is None:
+        return None
+    state: dict[str, Any] = {"w": fact.what.value}
+    if fact.other:
+        state["o"] = fact.other
+    if fact.robot is not None:
+        state["r"] = ROBOT_INDEX[fact.robot]
+    if fact.allegiance is not None:
+        state["g"] = fact.allegiance.value
+    if fact.number:
+        state["n"] = fact.number
+    if fact.second:
+        state["s"] = fact.second
+    if fact.then is not None:
+        state["t"] = _fact_state(fact.then)
+    return state
+
+
+def _fact(state: dict[str, Any] | str | None) -> Fact | None:
+    """A log line's fact; a table stored before facts kept English words, said as they were."""
+    if state is None or isinstance(state, str):
+        return Fact.said(state or "")
+    return Fact(
+        What(state["w"]),
+        state.get("o", ""),
+        _robot(state.get("r")),
+        Allegiance(state["g"]) if state.get("g") else None,
+        int(state.get("n", 0)),
+        int(state.get("s", 0)),
+        _fact(state.get("t")),
+    )
+
+
 def _reveal_state(reveal: Reveal) -> dict[str, Any]:
     return {
         "s": reveal.seat,
@@ -137,9 +173,9 @@ def _reveal_state(reveal: Reveal) -> dict[str, Any]:
         "r": ROBOT_INDEX[reveal.robot] if reveal.robot else None,
         "p": reveal.power.value if reveal.power else None,
         "g": reveal.allegiance.value if reveal.allegiance else None,
-        "e": reveal.effect,
+        "e": _fact_state(reveal.effect),
         "pa": reveal.power_after.value if reveal.power_after else None,
-        "l": reveal.lead,
+        "l": _fact_state(reveal.lead),
         "t": reveal.at,
         "w": reveal.withdrawn,
     }
@@ -153,9 +189,9 @@ def _reveal(r: dict[str, Any]) -> Reveal:
         _robot(r["r"]),
         PowerCard(r["p"]) if r["p"] is not None else None,
         Allegiance(r["g"]) if r["g"] else None,
-        r.get("e", ""),
+        _fact(r.get("e")),
         PowerCard(r["pa"]) if r.get("pa") else None,
-        r.get("l", ""),
+        _fact(r.get("l")),
         float(r.get("t", 0.0)),
         bool(r.get("w", False)),
     )
@@ -214,14 +250,14 @@ def _tally_state(counted: Tally) -> dict[str, Any]:
         "value": counted.value,
         "seated": [_seated_state(row.seated) for row in counted.rows],
         "shares": counted.shares,
-        "split": counted.split,
+        "split": message_state(counted.split),
     }
 
 
 def _kept_tally(state: dict[str, Any]) -> Tally:
     counted = tally([_seated(one) for one in state["seated"]], state["value"], state["number"])
     shares = tuple((seat, points) for seat, points in state["shares"])
-    return replace(counted, shares=shares, split=state["split"])
+    return replace(counted, shares=shares, split=load_message(state.get("split")))
 
 
 def table_state(table: Table) -> dict[str, Any]:
@@ -237,6 +273,7 @@ def table_state(table: Table) -> dict[str, Any]:
         "host": table.host,
         "open": table.open,
         "npr": table.npr,
+        "lang": table.language,
         "next": table.next_seat,
         "version": table.version,
         "deals": table.deals,
@@ -323,6 +360,7 @@ def load_table(state: dict[str, Any]) -> Table:
             game=game,
             deals=state.get("deals", round_.deal_id if round_ else 0),
             settings=load_settings(state.get("settings")),
+            language=str(state.get("lang", "en")),
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc

@@ -34,6 +34,7 @@ from ..cards import (
     Robot,
 )
 from ..errors import Conflict, GameError
+from ..messages import N_
 from .round import Round
 
 PLUS = 3  # PlusBot's power is its card and this
@@ -58,15 +59,6 @@ class Stage(enum.Enum):
     COUNTDOWN = "countdown"
     PASS = "pass"  # nosec B105: the Pass phase, not a password
     DONE = "done"  # every phase is over: the round waits for the host to end it
-
-    @property
-    def label(self) -> str:
-        return {
-            Stage.DEBATE: "The Debate",
-            Stage.COUNTDOWN: "The Countdown",
-            Stage.PASS: "The Pass phase",
-            Stage.DONE: "Every turn is taken",
-        }[self]
 
 
 class Outcome(enum.Enum):
@@ -116,20 +108,27 @@ class Settings:
     def check(self) -> Settings:
         """These settings, or a GameError saying which one is out of bounds."""
         if self.debate not in DEBATE_CHOICES:
-            raise GameError("The Debate lasts 30 to 180 seconds, in steps of 15, or has no timer.")
+            raise GameError(
+                N_("The Debate lasts 30 to 180 seconds, in steps of 15, or has no timer.")
+            )
         if self.pace not in PACE_CHOICES:
             raise GameError(
-                f"Each power is called for {PACE_CHOICES.start} to {PACE_CHOICES.stop - 1} seconds."
+                N_("Each power is called for %(least)d to %(most)d seconds."),
+                least=PACE_CHOICES.start,
+                most=PACE_CHOICES.stop - 1,
             )
         if self.window not in WINDOW_CHOICES:
             raise GameError(
-                f"A reaction window lasts {WINDOW_CHOICES.start} to {WINDOW_CHOICES.stop - 1} "
-                "seconds."
+                N_("A reaction window lasts %(least)d to %(most)d seconds."),
+                least=WINDOW_CHOICES.start,
+                most=WINDOW_CHOICES.stop - 1,
             )
         if self.turn not in TURN_CHOICES:
             raise GameError(
-                f"A turn lasts {TURN_CHOICES[0]} to {TURN_CHOICES[-1]} seconds, in steps of "
-                f"{TURN_CHOICES.step}."
+                N_("A turn lasts %(least)d to %(most)d seconds, in steps of %(step)d."),
+                least=TURN_CHOICES[0],
+                most=TURN_CHOICES[-1],
+                step=TURN_CHOICES.step,
             )
         return self
 
@@ -255,5 +254,5 @@ def begin(settings: Settings, now: float) -> Conduct:
 def conduct_of(round_: Round) -> Conduct:
     """The round's conductor; a Conflict if this round is called by voice."""
     if round_.conduct is None:
-        raise Conflict("This round is called by voice: the app does not run its turns.")
+        raise Conflict(N_("This round is called by voice: the app does not run its turns."))
     return round_.conduct

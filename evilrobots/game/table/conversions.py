@@ -14,6 +14,7 @@ from dataclasses import replace
 from ..actions import Action
 from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, PLUSBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
+from ..messages import N_
 from .conduct import (
     PLUS,
     Cheat,
@@ -29,6 +30,7 @@ from .conduct import (
     Story,
     conduct_of,
 )
+from .facts import Fact, What
 from .round import NPR_SEAT, Round
 from .seats import effective, hand_of, locked, reactions_for, shows, to_answer
 from .steps import end_turn_of, hold_call, holds, name_of, next_turn, say, turn_of, with_conduct
@@ -56,21 +58,21 @@ def convert(
     hand = hand_of(round_, seat)
     if kind is Kind.SELF:
         if conduct.stage is Stage.PASS:
-            raise Conflict("Nobody converts themselves in the Pass phase.")
+            raise Conflict(N_("Nobody converts themselves in the Pass phase."))
         if locked(round_, seat):
-            raise NotAllowed("LockBot: your allegiance cannot change from Good or Evil.")
+            raise NotAllowed(N_("LockBot: your allegiance cannot change from Good or Evil."))
         target = seat
     elif target == seat:
-        raise GameError("To change your own allegiance, convert yourself.")
+        raise GameError(N_("To change your own allegiance, convert yourself."))
     elif target == NPR_SEAT:
         if round_.npr is None:
-            raise GameError("There is no non-player robot in this round.")
+            raise GameError(N_("There is no non-player robot in this round."))
     elif target is None or round_.hand_of(target) is None:
-        raise GameError("Pick a player dealt into this round, or the non-player robot.")
+        raise GameError(N_("Pick a player dealt into this round, or the non-player robot."))
     if kind is Kind.OTHER:
         allegiance = shows(conduct, seat, hand)
     if allegiance is None:
-        raise GameError("Choose the allegiance: Good, Evil or Neutral.")
+        raise GameError(N_("Choose the allegiance: Good, Evil or Neutral."))
     truth = settle(round_, seat, target, kind)
     told = truth
     target_hand = round_.hand_of(target) if target != NPR_SEAT else None
@@ -84,7 +86,7 @@ def convert(
             names,
             seat,
             Action.CONVERT_OTHER,
-            f"converts {whom}",
+            Fact(What.CONVERTS, whom),
             robot=SUMOBOT if sumo_shows(round_, seat, target) else None,
             power=hand.power,
             allegiance=allegiance,
@@ -96,7 +98,7 @@ def convert(
             names,
             seat,
             Action.CONVERT_SELF,
-            "converts themselves",
+            Fact(What.CONVERTS_SELF),
             allegiance=shown or allegiance,
         )
     else:
@@ -105,9 +107,11 @@ def convert(
             names,
             seat,
             Action.ROBOT_ACTION,
-            f"pushes {whom} to {allegiance.label}",
+            Fact(What.PUSHES, whom, allegiance=allegiance),
             robot=hand.robot,
-            effect=f"copies {robot.name}" if robot is not None and robot is not hand.robot else "",
+            effect=Fact(What.COPIES, robot=robot)
+            if robot is not None and robot is not hand.robot
+            else None,
         )
     if kind is not Kind.SELF:
         round_ = say(
@@ -115,7 +119,7 @@ def convert(
             names,
             target,
             Action.CONVERTED,
-            "it works" if told is Outcome.WORKED else "it fails",
+            Fact(What.WORKS if told is Outcome.WORKED else What.FAILS),
         )
     chain = Conversion(
         kind, seat, target, allegiance, told, truth, deadline=now + conduct.settings.window
@@ -173,22 +177,24 @@ def react(
     conduct = conduct_of(round_)
     chain = conduct.chain
     if chain is None:
-        raise Conflict("There is no conversion to react to now.")
+        raise Conflict(N_("There is no conversion to react to now."))
     hand = hand_of(round_, seat)
     robots = reactions_for(conduct, round_, seat)
     if not robots:
         if seat in conduct.reacted:
-            raise Conflict("You have used your reaction this round.")
+            raise Conflict(N_("You have used your reaction this round."))
         if seat in conduct.acted or seat == conduct.turn or seat == chain.by:
-            raise Conflict("You have taken your turn this round: you cannot react.")
-        raise NotAllowed("You hold no reaction for this moment.")
+            raise Conflict(N_("You have taken your turn this round: you cannot react."))
+        raise NotAllowed(N_("You hold no reaction for this moment."))
     robot = robots[0]
     whom = name_of(names, chain.target)
     if robot is BLOCKBOT:
         turned = turn_on_instigator and chain.kind is not Kind.SELF
         reaction = Reaction(seat, robot, Outcome.TURNED if turned else Outcome.FAILED)
-        said = f"turns it on {name_of(names, chain.by)}" if turned else "makes the conversion fail"
-        round_ = say(round_, names, seat, Action.REACTION, "reacts", robot=robot, effect=said)
+        said = Fact(What.TURNS_ON, name_of(names, chain.by)) if turned else Fact(What.MAKES_FAIL)
+        round_ = say(
+            round_, names, seat, Action.REACTION, Fact(What.REACTS), robot=robot, effect=said
+        )
     elif robot is FORCEBOT:
         reaction = Reaction(seat, robot, Outcome.WORKED)
         round_ = say(
@@ -196,9 +202,9 @@ def react(
             names,
             seat,
             Action.REACTION,
-            "reacts",
+            Fact(What.REACTS),
             robot=robot,
-            effect="the conversion works after all",
+            effect=Fact(What.WORKS_AFTER_ALL),
         )
     else:
         reaction = Reaction(seat, robot, Outcome.DONE_OVER, hand.allegiance)
@@ -207,10 +213,10 @@ def react(
             names,
             seat,
             Action.REACTION,
-            "reacts",
+            Fact(What.REACTS),
             robot=robot,
             allegiance=hand.allegiance,
-            effect=f"{whom} takes {hand.allegiance.label}",
+            effect=Fact(What.TAKES, whom, allegiance=hand.allegiance),
         )
     chain = replace(
         chain,
@@ -232,11 +238,11 @@ def no_reaction(round_: Round, names: Names, seat: int, now: float) -> Round:
     conduct = conduct_of(round_)
     chain = conduct.chain
     if chain is None:
-        raise Conflict("There is no reaction window open now.")
+        raise Conflict(N_("There is no reaction window open now."))
     if seat not in to_answer(conduct, round_):
         if seat in chain.answered:
             return round_  # a second tap: said already
-        raise Conflict("You have taken your turn or reacted: the window does not wait for you.")
+        raise Conflict(N_("You have taken your turn or reacted: the window does not wait for you."))
     conduct = replace(conduct, chain=replace(chain, answered=(*chain.answered, seat)))
     round_ = with_conduct(round_, conduct)
     if not to_answer(conduct, round_):
@@ -266,7 +272,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             names,
             chain.target,
             Action.CONVERTED,
-            "is converted",
+            Fact(What.IS_CONVERTED),
             allegiance=chain.allegiance,
         )
     elif shown is Outcome.TURNED:
@@ -275,7 +281,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             names,
             chain.by,
             Action.CONVERTED,
-            "is converted instead",
+            Fact(What.IS_CONVERTED_INSTEAD),
             allegiance=chain.allegiance,
         )
     elif shown is Outcome.DONE_OVER:
@@ -285,11 +291,11 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
             names,
             chain.target,
             Action.CONVERTED,
-            "is converted",
+            Fact(What.IS_CONVERTED),
             allegiance=taken,
         )
     else:
-        round_ = say(round_, names, chain.target, Action.CONVERTED, "is not converted")
+        round_ = say(round_, names, chain.target, Action.CONVERTED, Fact(What.IS_NOT_CONVERTED))
     conduct = replace(conduct, chain=None)
     if conduct.turn == chain.by:
         conduct = end_turn_of(conduct, chain.by)
@@ -384,9 +390,9 @@ def prove(round_: Round, names: Names, seat: int, proof: Proof, now: float) -> R
     conduct = conduct_of(round_)
     pending = conduct.proof
     if pending is None or pending.seat != seat:
-        raise Conflict("There is no failed conversion of yours to prove now.")
+        raise Conflict(N_("There is no failed conversion of yours to prove now."))
     if proof not in proofs_for(round_, conduct, seat):
-        raise NotAllowed("That does not prove why it failed: show something that does.")
+        raise NotAllowed(N_("That does not prove why it failed: show something that does."))
     return _show_proof(round_, names, pending, proof, now)
 
 
@@ -405,14 +411,14 @@ def _show_proof(
     conduct = conduct_of(round_)
     seat = pending.seat
     hand = hand_of(round_, seat)
-    effect = "time ran out: shown by the app" if by_the_app else ""
+    effect = Fact(What.SHOWN_BY_APP) if by_the_app else None
     if proof is Proof.POWER:
         round_ = say(
             round_,
             names,
             seat,
             Action.RESISTED_BY_POWER,
-            "shows why it failed",
+            Fact(What.SHOWS_WHY),
             power=hand.power,
             effect=effect,
         )
@@ -422,7 +428,7 @@ def _show_proof(
             names,
             seat,
             Action.RESISTED_BY_ROBOT,
-            "shows why it failed",
+            Fact(What.SHOWS_WHY),
             robot=hand.robot,
             effect=effect,
         )
@@ -435,7 +441,7 @@ def _show_proof(
             names,
             seat,
             Action.CONVERTED,
-            "shows it failed",
+            Fact(What.SHOWS_FAILED),
             allegiance=shown,
             effect=effect,
         )
@@ -449,6 +455,6 @@ def choose_cheat(round_: Round, seat: int, shows: Allegiance | None, story: Stor
     conduct = conduct_of(round_)
     hand = round_.hand_of(seat)
     if hand is None or hand.robot is not CHEATBOT:
-        raise NotAllowed("Only CheatBot may show an allegiance it does not hold.")
+        raise NotAllowed(N_("Only CheatBot may show an allegiance it does not hold."))
     cheats = (*(c for c in conduct.cheats if c.seat != seat), Cheat(seat, shows, story))
     return with_conduct(round_, replace(conduct, cheats=cheats))

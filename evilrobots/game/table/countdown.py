@@ -12,12 +12,14 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..actions import Action
-from ..cards import FREEBOT, PASSBOT, PLUSBOT
+from ..cards import FREEBOT, GANDALFBOT, PASSBOT, PLUSBOT
 from ..errors import Conflict, NotAllowed
+from ..messages import N_
 from .conduct import PLUS, TOP_LEVEL, Conduct, Names, Stage, conduct_of
 from .conversions import prove_for, resolve
+from .facts import Fact, What
 from .round import Round
-from .seats import can_act_at, effective, hand_of, level_name, level_of, to_answer
+from .seats import can_act_at, effective, hand_of, level_of, to_answer
 from .steps import (
     end_turn_of,
     first_in_pass_phase,
@@ -37,10 +39,10 @@ def pass_in_debate(round_: Round, names: Names, seat: int) -> Round:
     """A seat passes in the Debate: the board says so, and nothing else."""
     conduct = conduct_of(round_)
     if conduct.stage is not Stage.DEBATE:
-        raise Conflict("The Debate is over: now you may pass on your turn, at your power.")
+        raise Conflict(N_("The Debate is over: now you may pass on your turn, at your power."))
     if seat in conduct.passed:
-        raise Conflict("You have passed already.")
-    round_ = say(round_, names, seat, Action.DEBATE, "passes")
+        raise Conflict(N_("You have passed already."))
+    round_ = say(round_, names, seat, Action.DEBATE, Fact(What.PASSES))
     return with_conduct(round_, replace(conduct, passed=(*conduct.passed, seat)))
 
 
@@ -48,7 +50,7 @@ def start_countdown(round_: Round, now: float) -> Round:
     """The Countdown begins: "Power 9 or more" is called."""
     conduct = conduct_of(round_)
     if conduct.stage is not Stage.DEBATE:
-        raise Conflict("The Countdown has begun already.")
+        raise Conflict(N_("The Countdown has begun already."))
     return with_conduct(round_, _call(conduct, TOP_LEVEL, now))
 
 
@@ -75,18 +77,22 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
     """
     conduct = conduct_of(round_)
     if conduct.stage is not Stage.COUNTDOWN:
-        raise Conflict("Nobody acts now: turns come when the Countdown calls each power.")
+        raise Conflict(N_("Nobody acts now: turns come when the Countdown calls each power."))
     hand = hand_of(round_, seat)
     if not can_act_at(conduct, round_, seat, conduct.level):
         if seat in conduct.passed:
-            raise Conflict("You passed: your turn comes in the Pass phase.")
+            raise Conflict(N_("You passed: your turn comes in the Pass phase."))
         if seat in conduct.acted or seat in conduct.reacted:
-            raise Conflict("You have had your turn this round.")
+            raise Conflict(N_("You have had your turn this round."))
         if seat in conduct.missed:
-            raise Conflict("Your power was called and went by: you have no turn this round.")
+            raise Conflict(N_("Your power was called and went by: you have no turn this round."))
         if seat in conduct.queue or seat == conduct.turn:
-            raise Conflict("You are acting at this power already.")
-        raise NotAllowed(f"Power {level_name(conduct.level)} is called, and it is not yours.")
+            raise Conflict(N_("You are acting at this power already."))
+        if conduct.level >= TOP_LEVEL:
+            raise NotAllowed(
+                N_("Power %(level)d or more is called, and it is not yours."), level=TOP_LEVEL
+            )
+        raise NotAllowed(N_("Power %(level)d is called, and it is not yours."), level=conduct.level)
     robot = None
     if hand.robot is FREEBOT or (hand.robot is PLUSBOT and hand.power.value < conduct.level):
         robot = hand.robot
@@ -96,7 +102,7 @@ def claim(round_: Round, names: Names, seat: int, now: float, with_power: bool =
         names,
         seat,
         Action.PROVE_POWER,
-        f"acts at {level_name(conduct.level)}",
+        Fact(What.ACTS_AT, number=conduct.level),
         robot=robot,
         power=power,
     )
@@ -111,12 +117,12 @@ def promote(round_: Round, names: Names, by: int, seat: int, now: float) -> Roun
     Pass phase, the previous seat to act) lets one of them go next: its turn begins."""
     conduct = conduct_of(round_)
     if conduct.ordering is None:
-        raise Conflict("Nobody is choosing who goes next now.")
+        raise Conflict(N_("Nobody is choosing who goes next now."))
     if conduct.ordering != by:
-        raise NotAllowed("Only the player who acted just before sets the order of the tied.")
+        raise NotAllowed(N_("Only the player who acted just before sets the order of the tied."))
     if seat not in tied(conduct, round_):
-        raise Conflict("Only players tied for the next turn can go next.")
-    round_ = say(round_, names, by, Action.PROVE_POWER, f"lets {name_of(names, seat)} go next")
+        raise Conflict(N_("Only players tied for the next turn can go next."))
+    round_ = say(round_, names, by, Action.PROVE_POWER, Fact(What.LETS_GO, name_of(names, seat)))
     return with_conduct(round_, give_turn(conduct, seat, now))
 
 
@@ -125,7 +131,7 @@ def pass_turn(round_: Round, names: Names, seat: int, now: float) -> Round:
     Pass phase it does nothing more."""
     conduct = conduct_of(round_)
     turn_of(conduct, seat)
-    lead = "passes" if conduct.stage is Stage.COUNTDOWN else "passes again"
+    lead = Fact(What.PASSES if conduct.stage is Stage.COUNTDOWN else What.PASSES_AGAIN)
     round_ = say(round_, names, seat, Action.PASS_TURN, lead)
     return with_conduct(round_, turn_over(round_, conduct, seat, now, passed=True))
 
@@ -140,9 +146,9 @@ def gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) ->
         names,
         seat,
         Action.ROBOT_ACTION,
-        "uses GandalfBot" if not copied else "copies GandalfBot",
+        Fact(What.COPIES_USE if copied else What.USES, robot=GANDALFBOT),
         robot=hand.robot,
-        effect="no Pass phase this round",
+        effect=Fact(What.NO_PASS_PHASE),
     )
     conduct = replace(conduct, gandalf=True)
     if conduct.stage is Stage.PASS:  # announced in the Pass phase: the rest of it is off
@@ -155,9 +161,9 @@ def choose_first(round_: Round, seat: int, first: bool) -> Round:
     act first") or at its power's place. Nothing of it reaches anyone else."""
     conduct = conduct_of(round_)
     if not holds(round_, seat, PASSBOT):
-        raise NotAllowed("Only PassBot may choose to act first in the Pass phase.")
+        raise NotAllowed(N_("Only PassBot may choose to act first in the Pass phase."))
     if conduct.stage not in (Stage.DEBATE, Stage.COUNTDOWN):
-        raise Conflict("The Pass phase has begun: its order is set.")
+        raise Conflict(N_("The Pass phase has begun: its order is set."))
     waits = tuple(s for s in conduct.waits if s != seat) + (() if first else (seat,))
     return with_conduct(round_, replace(conduct, waits=waits))
 
@@ -235,8 +241,7 @@ MOST_STEPS = 200
 def _time_out(round_: Round, names: Names, seat: int, now: float) -> Round:
     """The seat's turn ran out: it passes, and every phone says so."""
     conduct = conduct_of(round_)
-    lead = "passes again" if conduct.stage is Stage.PASS else "passes"
-    lead += ": time ran out"
+    lead = Fact(What.PASSES_AGAIN_LATE if conduct.stage is Stage.PASS else What.PASSES_LATE)
     round_ = say(round_, names, seat, Action.PASS_TURN, lead)
     return with_conduct(round_, turn_over(round_, conduct, seat, now, passed=True))
 
@@ -307,14 +312,14 @@ def _pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Ro
             names,
             seat,
             Action.PASS_PHASE,
-            "shows their power for the Pass phase",
+            Fact(What.SHOWS_FOR_PASS),
             power=hand.power,
             robot=robot,
         )
     out, groups = truth
     for seat in passers:
         if seat in out:
-            round_ = say(round_, names, seat, Action.PASS_PHASE, "sits out: the lowest power")
+            round_ = say(round_, names, seat, Action.PASS_PHASE, Fact(What.SITS_OUT))
     order = tuple(seat for group in groups for seat in sorted(group))
     conduct = replace(
         conduct, stage=Stage.PASS, queue=order, sat_out=tuple(sorted(out)), chooser=None

@@ -21,23 +21,24 @@ from ..cards import CHEATBOT, Allegiance
 from ..deal import deal_table
 from ..errors import Conflict, GameError, NotAllowed, RoundOver
 from ..hand import Hand
+from ..messages import N_
 from ..scoring import Game
 from . import countdown
 from .conduct import Settings, begin
 from .ending import Ending
+from .facts import CHANGED, Fact, What
 from .names import clean_name, look_alike
 from .robots import RobotAction, robot_actions, undo_use, use_robot
-from .round import NPR_NAME, WITHDRAW_SECONDS, Reveal, Round
+from .round import WITHDRAW_SECONDS, Reveal, Round
 from .turns import Turns
 from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, Shown, TableView, shown_by, view_for
 
 # A round the app runs takes no act by voice: its acts are its turns' (and windows') own.
-NOT_BY_VOICE = (
+NOT_BY_VOICE = N_(
     "The app runs this round: your acts are the buttons at the top of your phone, on your "
     "turn and in the reaction windows, and your allegiance changes only through them."
 )
 # What the board says when a player sets another allegiance by voice (not to what).
-CHANGED = "changed allegiance"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +68,19 @@ class Table(Turns, Ending):
     game: Game = Game()
     deals: int = 0  # every deal ever made at this table: each round's id
     settings: Settings = Settings()  # the host's choices for the next deal
+    language: str = "en"  # the board's: the host's (a code the web knows: "en", "fr" …)
 
     @classmethod
     def start(cls, code: str, host_name: str, secret: str) -> Table:
         """A new table with its first seat, the host."""
         return cls(code).join(host_name, secret)
+
+    def speaks(self, by: int, language: str) -> Table:
+        """The host's phone is in ``language``: the board follows it (anyone else: no change,
+        as the board is the host's)."""
+        if by != self.host or language == self.language:
+            return self
+        return replace(self, language=language)
 
     # -- seats --
 
@@ -79,7 +88,7 @@ class Table(Turns, Ending):
         for seat in self.seats:
             if seat.id == seat_id:
                 return seat
-        raise GameError("That player is no longer at this table.")
+        raise GameError(N_("That player is no longer at this table."))
 
     def seat_with_secret(self, secret: str) -> Seat | None:
         """The seat this browser's secret (hashed) holds, if any."""
@@ -93,14 +102,21 @@ class Table(Turns, Ending):
         """Take a seat."""
         name = clean_name(raw_name)
         if not self.open:
-            raise Conflict("This table is closed to newcomers. Ask the host to open it.")
+            raise Conflict(N_("This table is closed to newcomers. Ask the host to open it."))
         if len(self.seats) >= MAX_SEATS:
-            raise Conflict(f"This table is full: {MAX_SEATS} players is the most the game allows.")
+            raise Conflict(
+                N_("This table is full: %(most)d players is the most the game allows."),
+                most=MAX_SEATS,
+            )
         taken = look_alike(name, [seat.name for seat in self.seats])
         if taken is not None:
             raise Conflict(
-                f"Someone at this table is already called {taken}, which {name} looks like: "
-                "pick a name the others can tell apart."
+                N_(
+                    "Someone at this table is already called %(taken)s, which %(name)s looks "
+                    "like: pick a name the others can tell apart."
+                ),
+                taken=taken,
+                name=name,
             )
         seat = Seat(self.next_seat, name, secret)
         return replace(
@@ -124,8 +140,11 @@ class Table(Turns, Ending):
             and countdown.in_chain(self.round, seat_id)
         ):
             raise Conflict(
-                f"{self.seat(seat_id).name} is in a conversion being settled: wait until its "
-                "reaction window closes (a few seconds)."
+                N_(
+                    "%(name)s is in a conversion being settled: wait until its reaction window "
+                    "closes (a few seconds)."
+                ),
+                name=self.seat(seat_id).name,
             )
         seats = tuple(seat for seat in self.seats if seat.id != seat_id)
         host = self.host if self.host != seat_id else min((s.id for s in seats), default=0)
@@ -148,31 +167,32 @@ class Table(Turns, Ending):
                 round_ = countdown.leave(round_, names, seat_id, now)
         return replace(self, seats=seats, host=host, round=round_, game=self.game.without(seat_id))
 
-    def _host_only(self, by: int, doing: str) -> None:
+    def _host_only(self, by: int, refusal: str) -> None:
+        """``refusal``: what a player other than the host is told, "Only the host can …"."""
         if by != self.host:
-            raise NotAllowed(f"Only the host can {doing}.")
+            raise NotAllowed(refusal)
 
     def remove(self, by: int, seat_id: int, now: float = 0.0) -> Table:
         """The host sends a player away from the table."""
-        self._host_only(by, "remove a player")
+        self._host_only(by, N_("Only the host can remove a player."))
         if seat_id == by:
-            raise GameError("To leave the table yourself, use Leave the table.")
+            raise GameError(N_("To leave the table yourself, use Leave the table."))
         return self.leave(seat_id, now)
 
     def make_host(self, by: int, seat_id: int) -> Table:
         """The host hands the role to another player."""
-        self._host_only(by, "make another player host")
+        self._host_only(by, N_("Only the host can make another player host."))
         self.seat(seat_id)
         return replace(self, host=seat_id)
 
     def set_open(self, by: int, open_: bool) -> Table:
         """The host closes the table to newcomers, or opens it again."""
-        self._host_only(by, "close or open the table")
+        self._host_only(by, N_("Only the host can close or open the table."))
         return replace(self, open=open_)
 
     def set_npr(self, by: int, wanted: bool) -> Table:
         """The host chooses whether the next deal includes the non-player robot."""
-        self._host_only(by, "choose the non-player robot")
+        self._host_only(by, N_("Only the host can choose the non-player robot."))
         return replace(self, npr=wanted)
 
     def offer_move(self, seat_id: int, token: str, until: float) -> Table:
@@ -195,8 +215,10 @@ class Table(Turns, Ending):
                 moved = replace(seat, secret=secret, move=None, move_until=0.0)
                 return self._replace_seat(moved), moved
         raise Conflict(
-            "This link to move a seat was used already or is too old. Ask for a new one on the "
-            "phone that holds the seat (Move to another phone)."
+            N_(
+                "This link to move a seat was used already or is too old. Ask for a new one on "
+                "the phone that holds the seat (Move to another phone)."
+            )
         )
 
     def _replace_seat(self, new: Seat) -> Table:
@@ -219,27 +241,36 @@ class Table(Turns, Ending):
         ``replaces`` is the deal the host's page was showing (0 before the first): a form that
         lands twice, or late, finds another and changes nothing. A round in play is dealt
         again only when the host says so (``again``: a mis-deal), and the board says so."""
-        self._host_only(by, "deal")
+        self._host_only(by, N_("Only the host can deal."))
         if replaces is not None and replaces != self.deals:
-            raise Conflict("That deal was made already: here are the cards dealt.")
+            raise Conflict(N_("That deal was made already: here are the cards dealt."))
         if self.game.winner is not None:
-            raise Conflict("The game is over. Start a New game to play again.")
+            raise Conflict(N_("The game is over. Start a New game to play again."))
         in_play = self.round is not None and self.round.in_play
         if in_play and not again:
             raise Conflict(
-                f"Round {self.round.number} is in play: to deal it again (a mis-deal), use Deal "
-                "this round again."
+                N_(
+                    "Round %(number)d is in play: to deal it again (a mis-deal), use Deal this "
+                    "round again."
+                ),
+                number=self.round.number,
             )
         if again and not in_play:
-            raise Conflict("There is no round in play to deal again.")
+            raise Conflict(N_("There is no round in play to deal again."))
         if self.round is not None and self.round.ended and not self.round.kept:
             raise Conflict(
-                f"Keep the score of round {self.round.number} before dealing the next one."
+                N_("Keep the score of round %(number)d before dealing the next one."),
+                number=self.round.number,
             )
         if len(self.seats) < MIN_TO_DEAL:
             raise Conflict(
-                f"Deal needs at least {MIN_TO_DEAL} players at the table "
-                f"(the game is meant for {MIN_PLAYERS} to {MAX_SEATS})."
+                N_(
+                    "Deal needs at least %(least)d players at the table (the game is meant for "
+                    "%(fewest)d to %(most)d)."
+                ),
+                least=MIN_TO_DEAL,
+                fewest=MIN_PLAYERS,
+                most=MAX_SEATS,
             )
         # Rounds are counted as played: a round dealt again before its end keeps its number.
         number = len(self.game.rounds) + 1
@@ -260,14 +291,18 @@ class Table(Turns, Ending):
         self.seat(seat_id)
         round_ = self.round
         if round_ is None or round_.deal_id != deal_id:
-            raise RoundOver("That round is over: a new one was dealt. Here are your new cards.")
+            raise RoundOver(N_("That round is over: a new one was dealt. Here are your new cards."))
         if round_.ended:
-            raise RoundOver("That round is over: everything is shown and counted.")
+            raise RoundOver(N_("That round is over: everything is shown and counted."))
         if round_.abandoned:
-            raise RoundOver("The host called that round off: nobody scores it. Wait for the deal.")
+            raise RoundOver(
+                N_("The host called that round off: nobody scores it. Wait for the deal.")
+            )
         hand = round_.hand_of(seat_id)
         if hand is None:
-            raise RoundOver("You joined after this round was dealt: you play from the next deal.")
+            raise RoundOver(
+                N_("You joined after this round was dealt: you play from the next deal.")
+            )
         return round_, hand
 
     def _hand(self, seat_id: int, deal_id: int) -> Hand:
@@ -323,13 +358,15 @@ class Table(Turns, Ending):
         and the board says who converted it."""
         self.seat(seat_id)
         if self.round is None or self.round.deal_id != deal_id or not self.round.in_play:
-            raise RoundOver("That round is over.")
+            raise RoundOver(N_("That round is over."))
         if self.round.npr is None:
-            raise Conflict("There is no non-player robot in this round.")
+            raise Conflict(N_("There is no non-player robot in this round."))
         if self.round.conduct is not None:
             raise Conflict(
-                "The non-player robot is converted like any player, on a turn: "
-                "Convert another player."
+                N_(
+                    "The non-player robot is converted like any player, on a turn: "
+                    "Convert another player."
+                )
             )
         if allegiance is self.round.npr:
             return self
@@ -337,7 +374,7 @@ class Table(Turns, Ending):
             seat_id,
             self.seat(seat_id).name,
             Action.CONVERT_OTHER,
-            lead=f"converts {NPR_NAME.lower()} to {allegiance.label}",
+            lead=Fact(What.CONVERTS_NPR, allegiance=allegiance),
         )
         round_ = replace(self.round, npr=allegiance, reveals=(*self.round.reveals, entry))
         return replace(self, round=round_)
@@ -358,7 +395,9 @@ class Table(Turns, Ending):
         """
         round_, hand = self._playing(seat_id, deal_id)
         if not action.parts:
-            raise GameError(f"{action.label} shows nothing, so there is nothing to reveal.")
+            raise GameError(
+                N_("%(action)s shows nothing, so there is nothing to reveal."), action=action
+            )
         if round_.conduct is not None:
             raise Conflict(NOT_BY_VOICE)
         allegiance = None
@@ -366,9 +405,9 @@ class Table(Turns, Ending):
             allegiance = shown_allegiance or hand.allegiance
             if allegiance is not hand.allegiance:
                 if hand.robot is not CHEATBOT:
-                    raise NotAllowed("Only CheatBot may show an allegiance it does not hold.")
+                    raise NotAllowed(N_("Only CheatBot may show an allegiance it does not hold."))
                 if not action.cheat_may_lie:
-                    raise NotAllowed("At the end of the round even CheatBot shows the truth.")
+                    raise NotAllowed(N_("At the end of the round even CheatBot shows the truth."))
         reveal = Reveal(
             seat_id,
             self.seat(seat_id).name,
@@ -390,14 +429,15 @@ class Table(Turns, Ending):
             raise Conflict(NOT_BY_VOICE)
         mine = [i for i, r in enumerate(round_.reveals) if r.seat == seat_id]
         if not mine:
-            raise Conflict("You have revealed nothing this round.")
+            raise Conflict(N_("You have revealed nothing this round."))
         last = mine[-1]
         until = round_.reveals[last].withdrawable_until
         if until is None:
-            raise Conflict("Your last reveal cannot be taken back (or already was).")
+            raise Conflict(N_("Your last reveal cannot be taken back (or already was)."))
         if now > until:
             raise Conflict(
-                f"Too late: a reveal can be taken back within {WITHDRAW_SECONDS:.0f} seconds."
+                N_("Too late: a reveal can be taken back within %(seconds)d seconds."),
+                seconds=round(WITHDRAW_SECONDS),
             )
         reveals = list(round_.reveals)
         reveals[last] = replace(reveals[last], withdrawn=True)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from anyascii import anyascii
 
 from ..errors import GameError
+from ..messages import N_
 
 NAME_LIMIT = 24
 # Easy to read aloud and to type: no 0/O, no 1/I/L. Eight of 31 symbols make 8.5e11 codes:
@@ -50,25 +51,25 @@ def clean_name(raw: str) -> str:
     marks on no letter or stacked high, or the non-player robot's name."""
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
-        raise GameError("Say your name: it is how the others see you at the table.")
+        raise GameError(N_("Say your name: it is how the others see you at the table."))
     if len(name) > NAME_LIMIT:
-        raise GameError(f"Your name can be {NAME_LIMIT} characters at most.")
+        raise GameError(N_("Your name can be %(most)d characters at most."), most=NAME_LIMIT)
     categories = [unicodedata.category(char) for char in name]
     unseen = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
     if any(category in unseen for category in categories) or BLANK_LETTERS & set(name):
-        raise GameError("Your name can only hold letters, digits, spaces and punctuation.")
+        raise GameError(N_("Your name can only hold letters, digits, spaces and punctuation."))
     if not any(category[0] in "LN" for category in categories):
-        raise GameError("Your name needs a letter or a digit the others can read.")
+        raise GameError(N_("Your name needs a letter or a digit the others can read."))
     marks = 0
     for index, char in enumerate(unicodedata.normalize("NFD", name)):
         if unicodedata.category(char) in ("Mn", "Me"):  # a mark drawn over or under a letter
             marks += 1
             if marks > MARKS_PER_LETTER or index == 0:
-                raise GameError("Your name has marks stacked on its letters: write it plainly.")
+                raise GameError(N_("Your name has marks stacked on its letters: write it plainly."))
         else:
             marks = 0
     if look_alike(name, RESERVED) is not None:
-        raise GameError("That is the non-player robot's name: pick a name of your own.")
+        raise GameError(N_("That is the non-player robot's name: pick a name of your own."))
     return name
 
 

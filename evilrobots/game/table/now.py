@@ -10,27 +10,69 @@ from a seat's secrets (a call it let pass, CheatBot's truth, why a conversion fa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..cards import BLOCKBOT, CHEATBOT, COPYBOT, FREEBOT, PASSBOT, Allegiance, Robot
 from .conduct import Conduct, Kind, Proof, Stage, Story
 from .conversions import proofs_for
 from .robots import TURN_ACTIONS
 from .round import NPR_NAME, NPR_SEAT, Round
-from .seats import can_act_at, hand_of, level_name, level_of, locked, reactions_for, to_answer
+from .seats import can_act_at, hand_of, level_of, locked, reactions_for, to_answer
 from .steps import first_in_pass_phase, tied
+
+
+class Moment(Enum):
+    """What is going on, as the board and every phone say it (the web words it)."""
+
+    REACTIONS = "reactions"  # a reaction window: who converts whom, the last reaction
+    DEBATE = "debate"  # others: who has passed
+    PROOF = "proof"  # who: the target that shows why; whom: the converter
+    ORDERING = "ordering"  # who: the seat that chooses; others: the tied seats
+    TURN = "turn"  # who: whose turn (at ``level`` in the Countdown, or in the Pass phase)
+    CALLED = "called"  # a power is called: ``level``
+    PASS = "pass"  # the players who passed act in turn
+    DONE = "done"  # the host ends the round
 
 
 @dataclass(frozen=True, slots=True)
 class Happening:
-    """What the board and every phone say is going on."""
+    """What the board and every phone say is going on: facts, worded by the web."""
 
     stage: Stage
-    headline: str  # "Power 7 is called", "Ada's turn at 7", "Reactions to Ada"
-    detail: str  # one sentence more, in a player's words
+    moment: Moment
     deadline: float | None = None  # when the timer shown runs out (None: no timer now)
     paused: float | None = None  # the call's time left while a turn or a window holds it
     level: int = 0
     waiting: tuple[str, ...] = ()  # the players a reaction window waits for
+    who: str = ""  # the player it is about (the converter, the one whose turn it is)
+    whom: str = ""  # the other player (the target, the converter of a failed conversion)
+    kind: Kind | None = None  # a reaction window's conversion: of another, oneself, a push
+    allegiance: Allegiance | None = None  # a push's allegiance
+    reactor: str = ""  # who played the window's last reaction
+    robot: Robot | None = None  # the window's last reaction
+    others: tuple[str, ...] = ()  # who passed in the Debate; the seats tied for a turn
+
+
+class Note(Enum):
+    """What a seat's own phone says of its own place in the round (the web words it)."""
+
+    PROOF_OWED = "proof-owed"
+    TIE_BREAK = "tie-break"
+    OWN_CONVERSION = "own-conversion"
+    NOT_WAITED = "not-waited"
+    TURN = "turn"
+    TURN_NOT_SELF = "turn-not-self"  # its turn, but it may not convert itself
+    TURN_COPY_NOTHING = "turn-copy-nothing"  # CopyBot, with nothing to copy yet
+    TURN_COPY_NOTHING_NOT_SELF = "turn-copy-nothing-not-self"
+    CALLED = "called"  # its power is called: I act now
+    MISSED = "missed"
+    REACTED = "reacted"
+    SAT_OUT = "sat-out"
+    PASSED = "passed"
+    ACTED = "acted"
+    QUEUED = "queued"
+    FREEBOT = "freebot"
+    WAITS = "waits"  # its turn comes when its power (``Choices.level``) is called
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +81,7 @@ class Choices:
 
     pass_debate: bool = False
     start_countdown: bool = False  # the host, in the Debate
-    claim: str = ""  # the level it may act at now ("7", "9 or more"), or ""
+    claim: int = 0  # the level it may act at now (``TOP_LEVEL``: "9 or more"), or 0
     claim_with_power: bool = False  # FreeBot may show its power too, or not
     turn: bool = False  # its turn: convert, convert itself, its robot's action, or pass
     targets: tuple[tuple[int, str], ...] = ()  # whom it may convert
@@ -54,7 +96,8 @@ class Choices:
     story: Story = Story.TRUTH
     passbot: bool = False  # it holds PassBot and may still choose whether it acts first
     first: bool = True  # PassBot's choice: first in the Pass phase, or at its power's place
-    note: str = ""  # what its phone says of its own place in the round
+    note: Note | None = None  # what its phone says of its own place in the round
+    level: int = 0  # the level its note names (``Note.WAITS``)
 
     @property
     def due(self) -> bool:
@@ -82,93 +125,65 @@ def happening(round_: Round, names: dict[int, str]) -> Happening | None:
 
     chain = conduct.chain
     if chain is not None:
-        waiting = tuple(name(seat) for seat in to_answer(conduct, round_))
-        if chain.kind is Kind.SELF:
-            what = f"{name(chain.by)} converts themselves"
-        elif chain.kind is Kind.PUSH:
-            what = f"{name(chain.by)} pushes {name(chain.target)} to {chain.allegiance.label}"
-        else:
-            what = f"{name(chain.by)} converts {name(chain.target)}"
-        to = name(chain.by)
-        if chain.reactions:
-            last = chain.reactions[-1]
-            what += f"; {name(last.seat)} plays {last.robot.name}"
-            to = last.robot.name
+        last = chain.reactions[-1] if chain.reactions else None
         return Happening(
             conduct.stage,
-            f"Reactions to {to}",
-            f"{what}. Play a reaction if you hold one, or tap No reaction.",
+            Moment.REACTIONS,
             deadline=chain.deadline,
             paused=conduct.left if conduct.stage is Stage.COUNTDOWN else None,
             level=conduct.level,
-            waiting=waiting,
+            waiting=tuple(name(seat) for seat in to_answer(conduct, round_)),
+            who=name(chain.by),
+            whom=name(chain.target) if chain.kind is not Kind.SELF else "",
+            kind=chain.kind,
+            allegiance=chain.allegiance if chain.kind is Kind.PUSH else None,
+            reactor=name(last.seat) if last else "",
+            robot=last.robot if last else None,
         )
     if conduct.stage is Stage.DEBATE:
-        passed = ", ".join(name(seat) for seat in conduct.passed)
         return Happening(
             Stage.DEBATE,
-            "Talk, promise, lie",
-            "Show nothing yet. Anyone may pass now." + (f" Passed: {passed}." if passed else ""),
+            Moment.DEBATE,
             deadline=conduct.deadline,
+            others=tuple(name(seat) for seat in conduct.passed),
         )
     held = conduct.left if conduct.stage is Stage.COUNTDOWN else None
     if conduct.proof is not None:
-        target = name(conduct.proof.seat)
         return Happening(
             conduct.stage,
-            f"{target} proves it failed",
-            f"{name(conduct.proof.by)}'s conversion of {target} failed: {target} shows why "
-            "now, or the app shows it when the time runs out.",
+            Moment.PROOF,
             deadline=conduct.until,
             paused=held,
             level=conduct.level,
+            who=name(conduct.proof.seat),
+            whom=name(conduct.proof.by),
         )
     if conduct.ordering is not None:
-        who = name(conduct.ordering)
-        waiting = " and ".join(name(seat) for seat in tied(conduct, round_))
         return Happening(
             conduct.stage,
-            f"{who} chooses who goes next",
-            f"{waiting} tie for the next turn: {who} lets one of them go first, or they go "
-            "in order when the time runs out.",
+            Moment.ORDERING,
             deadline=conduct.until,
             paused=held,
             level=conduct.level,
+            who=name(conduct.ordering),
+            others=tuple(name(seat) for seat in tied(conduct, round_)),
         )
     if conduct.turn is not None:
-        where = (
-            f"at {level_name(conduct.level)}"
-            if conduct.stage is Stage.COUNTDOWN
-            else "in the Pass phase"
-        )
-        may = (
-            "convert a player, convert themselves, use their robot, or pass"
-            if conduct.stage is Stage.COUNTDOWN
-            else "convert a player, use their robot, or pass"
-        )
         return Happening(
             conduct.stage,
-            f"{name(conduct.turn)}'s turn {where}",
-            f"{name(conduct.turn)} acts {where}: {may}. When the time runs out, they pass.",
+            Moment.TURN,
             deadline=conduct.until,
             paused=held,
             level=conduct.level,
+            who=name(conduct.turn),
         )
     if conduct.stage is Stage.COUNTDOWN:
         return Happening(
-            Stage.COUNTDOWN,
-            f"Power {level_name(conduct.level)} is called",
-            "If it is your power, tap I act. Every power is called for the same time.",
-            deadline=conduct.deadline,
-            level=conduct.level,
+            Stage.COUNTDOWN, Moment.CALLED, deadline=conduct.deadline, level=conduct.level
         )
     if conduct.stage is Stage.PASS:
-        return Happening(Stage.PASS, "The players who passed act in turn", "")
-    return Happening(
-        Stage.DONE,
-        "The host ends the round",
-        "Every card is then shown, and the round is counted.",
-    )
+        return Happening(Stage.PASS, Moment.PASS)
+    return Happening(Stage.DONE, Moment.DONE)
 
 
 def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choices:
@@ -180,29 +195,31 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
     if hand is None:  # joined mid-round: only the host's own control
         return Choices(start_countdown=host and conduct.stage is Stage.DEBATE)
     cheat = hand.robot is CHEATBOT
+    note, level = _note(conduct, round_, seat)
     own = {
         "cheat": cheat,
         "shows": conduct.cheat_of(seat).shows if cheat else None,
         "story": conduct.cheat_of(seat).story if cheat else Story.TRUTH,
         "passbot": hand.robot is PASSBOT and conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN),
         "first": first_in_pass_phase(conduct, round_, seat) or hand.robot is not PASSBOT,
-        "note": _note(conduct, round_, seat),
+        "note": note,
+        "level": level,
     }
     if conduct.proof is not None and conduct.proof.seat == seat:
-        own["note"] = "Your conversion failed: show the table why, now."
+        own["note"] = Note.PROOF_OWED
         return Choices(proofs=proofs_for(round_, conduct, seat), **own)
     if conduct.ordering == seat:
         waiting = tuple((other, names.get(other, "?")) for other in tied(conduct, round_))
-        own["note"] = "You tie-break: choose who goes next."
+        own["note"] = Note.TIE_BREAK
         return Choices(promote=waiting, **own)
     if conduct.chain is not None:
         robots = reactions_for(conduct, round_, seat)
         if seat in to_answer(conduct, round_):
-            own["note"] = ""  # the window's own words say what to do
+            own["note"] = None  # the window's own words say what to do
         elif seat == conduct.chain.by and not conduct.chain.reactions:
-            own["note"] = "Your conversion: you may not react to it. The others answer now."
+            own["note"] = Note.OWN_CONVERSION
         else:
-            own["note"] = "You have had your turn or reacted: this window does not wait for you."
+            own["note"] = Note.NOT_WAITED
         return Choices(
             reactions=robots,
             block_turns=BLOCKBOT in robots and conduct.chain.kind is not Kind.SELF,
@@ -216,42 +233,38 @@ def choices(round_: Round, names: dict[int, str], seat: int, host: bool) -> Choi
         if round_.npr is not None:
             others += ((NPR_SEAT, NPR_NAME),)
         convert_self = conduct.stage is Stage.COUNTDOWN and not locked(round_, seat)
-        own["note"] = "Your turn: convert a player, " + (
-            "yourself, use your robot, or pass." if convert_self else "use your robot, or pass."
-        )
+        own["note"] = Note.TURN if convert_self else Note.TURN_NOT_SELF
         if hand.robot is COPYBOT and not any(use.robot in TURN_ACTIONS for use in round_.uses):
             own["note"] = (
-                "Your turn: convert a player"
-                + (", yourself" if convert_self else "")
-                + ", or pass. CopyBot has nothing to copy yet: no robot has acted this round."
+                Note.TURN_COPY_NOTHING if convert_self else Note.TURN_COPY_NOTHING_NOT_SELF
             )
         return Choices(turn=True, targets=others, convert_self=convert_self, **own)
-    claim = ""
+    claim = 0
     if conduct.stage is Stage.COUNTDOWN:
         if can_act_at(conduct, round_, seat, conduct.level):
-            claim = level_name(conduct.level)
+            claim = conduct.level
     if claim and hand.robot is not FREEBOT:
-        own["note"] = "Your power is called: tap I act now, or your turn goes by."
+        own["note"] = Note.CALLED
     return Choices(claim=claim, claim_with_power=bool(claim) and hand.robot is FREEBOT, **own)
 
 
-def _note(conduct: Conduct, round_: Round, seat: int) -> str:
-    """Where this seat stands in the round, for its own phone only."""
+def _note(conduct: Conduct, round_: Round, seat: int) -> tuple[Note | None, int]:
+    """Where this seat stands in the round, for its own phone only (and the level it names)."""
     hand = hand_of(round_, seat)
     if seat in conduct.missed:
-        return "Your power was called and went by: you have no turn this round."
+        return Note.MISSED, 0
     if seat in conduct.reacted:
-        return "You reacted: that was your turn this round."
+        return Note.REACTED, 0
     if seat in conduct.sat_out:
-        return "You sit out the Pass phase: yours was the lowest power."
+        return Note.SAT_OUT, 0
     if seat in conduct.passed and conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN):
-        return "You passed: your turn comes in the Pass phase."
+        return Note.PASSED, 0
     if seat in conduct.acted:
-        return "You have had your turn this round."
+        return Note.ACTED, 0
     if seat in conduct.queue:
-        return "You are next in line: your turn comes when the one before is done."
+        return Note.QUEUED, 0
     if conduct.stage in (Stage.DEBATE, Stage.COUNTDOWN) and conduct.turn != seat:
         if hand.robot is FREEBOT:
-            return "FreeBot: you may act at any power. Tap I act when you choose."
-        return f"Your turn comes when Power {level_name(level_of(hand))} is called."
-    return ""
+            return Note.FREEBOT, 0
+        return Note.WAITS, level_of(hand)
+    return None, 0

@@ -26,9 +26,11 @@ from ..cards import (
 )
 from ..errors import Conflict, GameError, NotAllowed
 from ..hand import Hand
+from ..messages import N_
 from . import countdown
 from .conduct import Kind
 from .conversions import convert
+from .facts import Fact, What
 from .round import NPR_NAME, NPR_SEAT, Reveal, Round, Use
 from .steps import end_turn
 
@@ -60,14 +62,6 @@ class RobotAction:
     @property
     def slug(self) -> str:
         return self.robot.slug
-
-    @property
-    def button(self) -> str:
-        """What the button of an action that asks for nothing more says it does."""
-        return BUTTONS.get(self.robot, f"Use {self.robot.name}")
-
-
-BUTTONS = {SWAPBOT: "Swap with the points card", GANDALFBOT: "No Pass phase this round"}
 
 
 def took_turn_by_voice(round_: Round, seat: int) -> bool:
@@ -130,22 +124,24 @@ def use_robot(
     offered = {action.robot.name: action for action in robot_actions(table, seat_id)}
     if robot_name not in offered:
         if any(use.seat == seat_id for use in round_.uses):
-            raise Conflict("You have used your robot's action this round already.")
+            raise Conflict(N_("You have used your robot's action this round already."))
         conduct = round_.conduct
         if conduct is not None and conduct.turn != seat_id:
-            raise NotAllowed("Your robot's action is used on your turn.")
+            raise NotAllowed(N_("Your robot's action is used on your turn."))
         if conduct is None and took_turn_by_voice(round_, seat_id):
-            raise Conflict("You have taken your turn this round: your robot's action was not it.")
-        raise NotAllowed(f"Your robot cannot use {robot_name}'s action now.")
+            raise Conflict(
+                N_("You have taken your turn this round: your robot's action was not it.")
+            )
+        raise NotAllowed(N_("Your robot cannot use %(robot)s's action now."), robot=robot_name)
     action = offered[robot_name]
     robot = action.robot
     names = table.names
     use = Use(seat_id, robot, copied=action.copied)
     if robot is PUSHBOT:
         if target not in dict(action.targets):
-            raise GameError("Pick the player to push (or the non-player robot).")
+            raise GameError(N_("Pick the player to push (or the non-player robot)."))
         if bet is None:
-            raise GameError("Choose the allegiance to force: Good, Evil or Neutral.")
+            raise GameError(N_("Choose the allegiance to force: Good, Evil or Neutral."))
         round_ = replace(round_, uses=(*round_.uses, replace(use, target=target)))
         return convert(round_, names, seat_id, now, Kind.PUSH, target, bet, robot=robot)
     if robot is GANDALFBOT:
@@ -154,25 +150,22 @@ def use_robot(
     power_after = None
     if robot is NEGATIVEBOT:
         if target not in dict(action.targets):
-            raise GameError("Pick a player at this table (or the non-player robot).")
+            raise GameError(N_("Pick a player at this table (or the non-player robot)."))
         use = replace(use, target=target)
         picked = NPR_NAME if target == NPR_SEAT else names[target]
-        effect = f"{picked}'s power counts as negative"
+        effect = Fact(What.NEGATIVE, picked)
     elif robot is SWAPBOT:
         old, points = hand.power, round_.points
         round_ = replace(round_.with_hand(seat_id, replace(hand, power=points)), points=old)
         power_after = points
-        effect = (
-            f"swaps power {old.value} with the points card {points.value}: "
-            f"the round is now worth {old.value}"
-        )
+        effect = Fact(What.SWAPS, number=old.value, second=points.value)
     else:
         if bet is None:
-            raise GameError("Bet on Good, Evil or Neutral.")
+            raise GameError(N_("Bet on Good, Evil or Neutral."))
         use = replace(use, bet=bet)
-        effect = f"bets on {bet.label}"
+        effect = Fact(What.BETS, allegiance=bet)
     if use.copied:
-        effect = f"copies {robot.name}: {effect}"
+        effect = Fact(What.COPIES, robot=robot, then=effect)
     reveal = Reveal(
         seat_id,
         names[seat_id],

@@ -13,6 +13,7 @@ from ..actions import Action
 from ..cards import NEGATIVEBOT, Allegiance, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal, Seated, Tally, settle, tally
+from .facts import Fact
 
 if TYPE_CHECKING:
     from .conduct import Conduct
@@ -34,7 +35,8 @@ class Reveal:
     the app (with the values the server holds), or what the conducted round made of an act.
 
     ``lead`` says what happened when the action's own name would not ("acts at 7", "passes",
-    "converts Bob"); the cards shown follow.
+    "converts Bob"), ``effect`` what came of it: facts, worded by the web; the cards shown
+    follow.
     """
 
     seat: int
@@ -43,9 +45,9 @@ class Reveal:
     robot: Robot | None = None
     power: PowerCard | None = None
     allegiance: Allegiance | None = None
-    effect: str = ""  # what a robot action did, in words
+    effect: Fact | None = None  # what came of it (a robot action's effect)
     power_after: PowerCard | None = None  # SwapBot's power once swapped (public from then)
-    lead: str = ""
+    lead: Fact | None = None
     at: float = 0.0  # when a seat revealed it (by the table's clock); 0 for the round's acts
     withdrawn: bool = False  # its player took it back in time: shown struck through
 
@@ -57,18 +59,6 @@ class Reveal:
         if self.withdrawn or not self.at or self.lead:
             return None
         return self.at + WITHDRAW_SECONDS
-
-    @property
-    def words(self) -> str:
-        """ "Ada · Convert another player · power 4 · Evil"; "Bob · passes"."""
-        shown = [
-            self.robot.name if self.robot else "",
-            f"power {self.power.value}" if self.power else "",
-            self.allegiance.label if self.allegiance else "",
-            self.effect,
-        ]
-        what = self.lead or self.action.done
-        return " · ".join([self.name, what, *(part for part in shown if part)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from ..cards import (
 )
 from ..errors import RoundOver
 from ..hand import Hand
+from ..messages import N_
 from .conduct import PLUS, TOP_LEVEL, Conduct, Outcome, Stage
 from .round import NPR_POWER, NPR_SEAT, Round
 
@@ -37,12 +38,8 @@ def hand_of(round_: Round, seat: int) -> Hand:
     or left)."""
     hand = round_.hand_of(seat)
     if hand is None:
-        raise RoundOver("You hold no cards in this round: you play from the next deal.")
+        raise RoundOver(N_("You hold no cards in this round: you play from the next deal."))
     return hand
-
-
-def level_name(level: int) -> str:
-    return "9 or more" if level >= TOP_LEVEL else str(level)
 
 
 def locked(round_: Round, seat: int) -> bool:

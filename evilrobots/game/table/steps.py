@@ -13,7 +13,9 @@ from dataclasses import replace
 from ..actions import Action
 from ..cards import PASSBOT, Allegiance, PowerCard, Robot
 from ..errors import Conflict, NotAllowed
+from ..messages import N_
 from .conduct import Conduct, Names, Stage, conduct_of
+from .facts import Fact
 from .round import NPR_NAME, NPR_SEAT, Reveal, Round
 from .seats import effective
 
@@ -27,12 +29,12 @@ def say(
     names: Names,
     seat: int,
     action: Action,
-    lead: str,
+    lead: Fact,
     *,
     robot: Robot | None = None,
     power: PowerCard | None = None,
     allegiance: Allegiance | None = None,
-    effect: str = "",
+    effect: Fact | None = None,
 ) -> Round:
     """Put one public act on the board's log, with the cards it shows."""
     name = NPR_NAME if seat == NPR_SEAT else names.get(seat, "?")
@@ -145,9 +147,9 @@ def turn_over(
 def turn_of(conduct: Conduct, seat: int) -> None:
     """A GameError unless it is this seat's turn and no window is open."""
     if conduct.chain is not None:
-        raise Conflict("A reaction window is open: wait until it closes.")
+        raise Conflict(N_("A reaction window is open: wait until it closes."))
     if conduct.turn != seat:
-        raise NotAllowed("It is not your turn.")
+        raise NotAllowed(N_("It is not your turn."))
 
 
 def end_turn(round_: Round, seat: int, now: float) -> Round:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Allegiance
 from ..errors import Conflict
+from ..messages import N_
 from . import conversions, countdown
 from .conduct import Kind, Proof, Settings, Story, conduct_of
 from .round import Round
@@ -45,7 +46,7 @@ class Turns:
     def set_settings(self: Table, by: int, settings: Settings) -> Table:
         """The host chooses, for the next deal, whether the app conducts the round, and its
         timers."""
-        self._host_only(by, "set how the round is run")
+        self._host_only(by, N_("Only the host can set how the round is run."))
         return replace(self, settings=settings.check())
 
     def _conducted(self: Table, seat_id: int, deal_id: int, now: float) -> tuple[Table, Round]:
@@ -57,7 +58,7 @@ class Turns:
 
     def start_countdown(self: Table, by: int, deal_id: int, now: float) -> Table:
         """The host ends the Debate before its timer: the Countdown begins."""
-        self._host_only(by, "start the Countdown")
+        self._host_only(by, N_("Only the host can start the Countdown."))
         table, round_ = self._conducted(by, deal_id, now)
         return replace(table, round=countdown.start_countdown(round_, now))
 
@@ -94,7 +95,7 @@ class Turns:
         table, round_ = self._conducted(seat_id, deal_id, now)
         kind = Kind.SELF if target is None else Kind.OTHER
         if kind is Kind.OTHER and allegiance is not None:
-            raise Conflict("Converting another player shows your allegiance: choose no other.")
+            raise Conflict(N_("Converting another player shows your allegiance: choose no other."))
         return replace(
             table,
             round=conversions.convert(round_, table.names, seat_id, now, kind, target, allegiance),
@@ -138,5 +139,5 @@ class Turns:
         is due that the choice could change (it would land too late to count)."""
         round_, _ = self._playing(seat_id, deal_id)
         if self.deadline is not None and now >= self.deadline:
-            raise Conflict("The round is moving on: make your choice again in a moment.")
+            raise Conflict(N_("The round is moving on: make your choice again in a moment."))
         return round_

@@ -226,17 +226,6 @@ class TableView:
         return not self.game_over and (not self.ended or self.kept)
 
     @property
-    def round_label(self) -> str:
-        """Where the game stands, in a few words, for the top of a seat's page."""
-        if not self.round:
-            return "No deal yet"
-        if self.game_over:
-            return "Game over"
-        if self.abandoned:
-            return f"Round {self.round}: abandoned"
-        return f"Round {self.round}: over" if self.ended else f"Round {self.round}"
-
-    @property
     def spoken_code(self) -> str:
         return spoken_code(self.code)
 

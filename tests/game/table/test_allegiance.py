@@ -11,6 +11,8 @@ import pytest
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict
+from evilrobots.game.table.facts import CHANGED
+from evilrobots.web.facts import entry
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
 
@@ -60,7 +62,7 @@ def test_the_non_player_robot_is_converted_on_a_turn_not_from_a_button():
 
 def test_by_voice_a_change_of_allegiance_is_said_without_its_value():
     table = voiced(bob=("LockBot", 3, G)).choose(2, 1, E)
-    assert [r.words for r in table.round.reveals] == ["Bob · changed allegiance"]
+    assert [entry(r) for r in table.round.reveals] == ["Bob · changed allegiance"]
     assert table.round.reveals[-1].allegiance is None
     assert table.shown_by(2).allegiance is None
     assert table.choose(2, 1, E).round.reveals == table.round.reveals  # no change, no news
@@ -70,18 +72,16 @@ def test_by_voice_a_staged_reveal_shows_on_the_board():
     """Toggle, reveal, toggle back: once a free toggle, now every step is on the board."""
     table = voiced(bob=("LockBot", 3, G))
     staged = table.choose(2, 1, E).reveal(2, 1, Action.CONVERT_OTHER).choose(2, 1, G)
-    assert [r.lead for r in staged.round.reveals] == [
-        "changed allegiance",
-        "",
-        "changed allegiance",
-    ]
+    assert [r.lead for r in staged.round.reveals] == [CHANGED, None, CHANGED]
 
 
 def test_by_voice_converting_the_non_player_robot_is_said_with_who_did_it():
     table = seated("Ada", "Bob").set_npr(1, True).deal(1, random.Random(4))
     table = table.convert_npr(2, 1, E)
     assert table.round.npr is E
-    assert [r.words for r in table.round.reveals] == ["Bob · converts the non-player robot to Evil"]
+    assert [entry(r) for r in table.round.reveals] == [
+        "Bob · converts the non-player robot to Evil"
+    ]
 
 
 @pytest.mark.parametrize("robot", ["NegativeBot", "SwapBot", "BetBot"])

@@ -16,6 +16,7 @@ from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import Outcome, Proof, Stage, Story
+from evilrobots.web.facts import note
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
 
@@ -337,7 +338,7 @@ def test_reacting_costs_the_turn(window):
     window.call(1)
     with pytest.raises(Conflict, match="had your turn"):
         window.claim(5)
-    assert "You reacted" in window.table.view_for(5).choices.note
+    assert "You reacted" in note(window.table.view_for(5).choices)
 
 
 def test_a_seat_that_passed_may_still_react_and_then_has_no_pass_phase():

@@ -17,6 +17,7 @@ from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table.conduct import Settings, Stage
+from evilrobots.web.facts import headline, note
 from tests.support.tables import Play, conducted
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -170,10 +171,10 @@ def test_a_seat_that_lets_its_call_go_by_has_no_turn_and_only_it_knows(four):
     assert 1 in four.table.round.conduct.missed
     with pytest.raises(Conflict, match="went by"):
         four.claim(1)
-    assert "went by" in four.table.view_for(1).choices.note
+    assert "went by" in note(four.table.view_for(1).choices)
     for viewer in (None, 2, 3):  # Di, whose 9 went by too, is told of her own
         view = four.table.view_for(viewer)
-        assert "went by" not in repr(view.happening) and "went by" not in view.choices.note
+        assert "went by" not in repr(view.happening) and "went by" not in note(view.choices)
 
 
 def test_a_seat_that_passed_in_the_debate_is_not_called(four):
@@ -212,7 +213,7 @@ def test_the_lowest_power_sits_out_and_the_rest_act_in_ascending_power():
     conduct = game.table.round.conduct
     assert conduct.sat_out == (2,) and (conduct.turn, conduct.queue) == (3, (1,))
     assert "Bob · sits out: the lowest power" in game.log()
-    assert "sit out the Pass phase" in game.table.view_for(2).choices.note
+    assert "sit out the Pass phase" in note(game.table.view_for(2).choices)
 
 
 def test_passbot_acts_first_and_never_counts_as_the_lowest():
@@ -295,7 +296,7 @@ def test_gandalfbot_calls_off_the_pass_phase():
 def test_after_the_pass_phase_the_round_waits_for_the_host():
     game = pass_phase(2, bob=("LockBot", 1, E)).pass_turn(2)
     assert stage(game) is Stage.DONE and game.table.deadline is None
-    assert "host ends the round" in game.table.view_for(None).happening.headline
+    assert "host ends the round" in headline(game.table.view_for(None).happening)
     assert game.table.end_round(1).round.ended
 
 

@@ -7,6 +7,8 @@ import random
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
+from evilrobots.game.table.facts import CHANGED
+from evilrobots.web.facts import detail, entry, note
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
 
@@ -36,27 +38,27 @@ def test_a_window_someone_may_answer_runs_its_time_whatever_is_dealt():
 def test_the_converter_is_told_it_may_not_react_to_its_own_conversion():
     game = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("BetBot", 8, G))
     game.call(3).claim(1).convert(1, target=2)
-    assert "you may not react" in game.table.view_for(1).choices.note
+    assert "you may not react" in note(game.table.view_for(1).choices)
     assert game.table.view_for(2).choices.due and not game.table.view_for(1).choices.due
 
 
 def test_a_pushbot_window_says_it_is_a_push():
     game = play("Ada", "Bob", "Cy", ada=("PushBot", 3, E), bob=("BetBot", 8, G))
     game.call(3).claim(1).robot(1, "PushBot", target=2, bet=N)
-    assert "Ada pushes Bob to Neutral" in game.table.view_for(None).happening.detail
+    assert "Ada pushes Bob to Neutral" in detail(game.table.view_for(None).happening)
 
 
 def test_copybot_with_nothing_to_copy_is_told_why_it_has_no_robot_button():
     game = play("Ada", "Bob", ada=("CopyBot", 4, E)).call(4).claim(1)
     choices = game.table.view_for(1).choices
     assert choices.turn and game.table.robot_actions(1) == ()
-    assert "CopyBot has nothing to copy yet" in choices.note
+    assert "CopyBot has nothing to copy yet" in note(choices)
 
 
 def test_the_pass_phase_turn_offers_no_self_conversion_in_its_words():
     game = play("Ada", "Bob", bob=("BetBot", 2, E))
     game.pass_debate(2).call(1).at(game.table.deadline)
-    assert "convert themselves" not in game.table.view_for(None).happening.detail
+    assert "convert themselves" not in detail(game.table.view_for(None).happening)
 
 
 def voiced(**cards):
@@ -65,9 +67,9 @@ def voiced(**cards):
 
 def test_by_voice_taps_on_the_allegiance_in_a_row_are_said_once():
     table = voiced(bob=("LockBot", 3, G)).choose(2, 1, E).choose(2, 1, N).choose(2, 1, E)
-    assert [r.words for r in table.round.reveals] == ["Bob · changed allegiance"]
+    assert [entry(r) for r in table.round.reveals] == ["Bob · changed allegiance"]
     table = table.reveal(1, 1, Action.PROVE_POWER, now=1.0).choose(2, 1, G)
-    assert [r.lead for r in table.round.reveals].count("changed allegiance") == 2
+    assert [r.lead for r in table.round.reveals].count(CHANGED) == 2
 
 
 def test_by_voice_a_taken_back_reveal_stands_no_more_on_the_seat():

@@ -22,6 +22,7 @@ from evilrobots.game.cards import CHEATBOT, PASSBOT, ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table
 from evilrobots.game.table.conduct import Proof, Stage, Story
+from evilrobots.game.table.facts import What
 from evilrobots.game.table.seats import effective
 from tests.support.tables import seated
 
@@ -285,7 +286,12 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
         # Allegiances change only by a conversion settled on the log, of its target or of
         # the instigator it was turned on.
         new = table.round.reveals[len(before.round.reveals) :]
-        settled = {r.seat for r in new if r.lead.startswith(("is converted", "is not converted"))}
+        settled = {
+            r.seat
+            for r in new
+            if r.lead
+            and r.lead.what in (What.IS_CONVERTED, What.IS_CONVERTED_INSTEAD, What.IS_NOT_CONVERTED)
+        }
         for seat_id, hand in table.round.hands:
             if hand.allegiance is not before.round.hand_of(seat_id).allegiance:
                 chain = before.round.conduct.chain
@@ -319,12 +325,13 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
         # A proof shows the truth of its moment (CheatBot aside), and only in its own step.
         for reveal in new:
             hand = table.round.hand_of(reveal.seat)
-            if reveal.lead.startswith("shows why it failed"):
+            what = reveal.lead.what if reveal.lead else None
+            if what is What.SHOWS_WHY:
                 assert before.round.conduct.proof is not None
                 assert before.round.conduct.proof.seat == reveal.seat
                 assert reveal.power in (None, hand.power)
                 assert reveal.robot in (None, hand.robot)
-            if reveal.lead == "shows it failed" and hand.robot is not CHEATBOT:
+            if what is What.SHOWS_FAILED and hand.robot is not CHEATBOT:
                 assert reveal.allegiance is hand.allegiance
     # Left alone, the round goes on by itself to its end.
     for _ in range(100):

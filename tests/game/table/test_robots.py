@@ -11,7 +11,9 @@ from evilrobots.game.errors import Conflict, NotAllowed, RoundOver
 from evilrobots.game.table import (
     NPR_SEAT,
 )
+from evilrobots.web.facts import entry
 from evilrobots.web.guide import ROBOT_NOTES
+from evilrobots.web.words import label
 from tests.support.cards import known
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -27,7 +29,7 @@ def test_negativebot_picks_a_player_whose_power_then_counts_negative(table):
     table = table.use_robot(2, 1, "NegativeBot", target=1)
     (reveal,) = table.round.reveals
     assert (
-        reveal.words
+        entry(reveal)
         == "Bob · uses their robot · NegativeBot · power 3 · Ada's power counts as negative"
     )
     counted = table.end_round(1).tally()
@@ -51,7 +53,7 @@ def test_swapbot_swaps_its_power_with_the_points_card_and_everyone_sees_it(table
         assert view.points == PowerCard(2)
         cy = next(seat for seat in view.seats if seat.id == 3)
         assert cy.shown.power == PowerCard(6) and cy.shown.robot.name == "SwapBot"
-    assert "the round is now worth 2" in table.round.reveals[0].words
+    assert "the round is now worth 2" in entry(table.round.reveals[0])
     assert table.end_round(1).tally().value == 2
 
 
@@ -67,7 +69,7 @@ def test_betbots_help_names_every_team_its_action_offers(table):
     (action,) = known(table, 6, bob=("BetBot", 3, E)).robot_actions(2)
     assert action.bets == (G, E, N)  # Neutral too: it wins a tie
     note = str(ROBOT_NOTES["BetBot"])  # the English, outside a request
-    assert all(team.label in note for team in action.bets), note
+    assert all(label(team) in note for team in action.bets), note
 
 
 def test_each_action_is_used_once_a_round_by_its_robots_holder_only(table):
@@ -89,7 +91,7 @@ def test_copybot_is_offered_the_actions_used_this_round_with_the_same_effect(tab
     (copy,) = table.robot_actions(3)
     assert copy.robot is NEGATIVEBOT and copy.copied
     table = table.use_robot(3, 1, "NegativeBot", target=2)
-    assert "copies NegativeBot" in table.round.reveals[-1].words
+    assert "copies NegativeBot" in entry(table.round.reveals[-1])
     counted = table.end_round(1).tally()
     assert (counted.good, counted.evil) == (-5, -3 + 2)
     assert table.robot_actions(3) == ()

@@ -11,6 +11,8 @@ from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance, PowerCard
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, RoundOver
+from evilrobots.web.facts import entry
+from evilrobots.web.words import label
 from tests.support.cards import known
 from tests.support.tables import seated
 
@@ -113,8 +115,8 @@ def test_an_action_that_shows_nothing_reveals_nothing(three):
 def test_a_reveal_reads_like_a_sentence(three):
     hand = three.round.hand_of(1)
     (reveal,) = three.reveal(1, 1, Action.CONVERT_OTHER).round.reveals
-    assert reveal.words == (
-        f"Ada · converts a player · power {hand.power.value} · {hand.allegiance.label}"
+    assert entry(reveal) == (
+        f"Ada · converts a player · power {hand.power.value} · {label(hand.allegiance)}"
     )
 
 
@@ -195,7 +197,7 @@ def test_a_mis_tapped_reveal_is_taken_back_within_ten_seconds_and_stays_struck_t
         shown.withdraw(2, deal, 110.5)
     taken = shown.withdraw(2, deal, 110.0)
     (reveal,) = taken.round.reveals
-    assert reveal.withdrawn and reveal.words == shown.round.reveals[0].words  # everyone saw it
+    assert reveal.withdrawn and entry(reveal) == entry(shown.round.reveals[0])  # everyone saw it
     assert reveal.withdrawable_until is None
     with pytest.raises(Conflict, match="cannot be taken back"):
         taken.withdraw(2, deal, 101.0)  # once

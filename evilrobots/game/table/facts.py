@@ -1,0 +1,87 @@
+"""What an act on the board's log did, as a fact: which kind of act, and its parts (a name,
+a robot, an allegiance, a number). The web words each fact in its viewer's language; the
+game never writes the sentence.
+
+A ``Fact`` is a log line's lead ("converts Bob", "passes: time ran out") or its effect
+("Bob takes Evil", "copies BetBot: bets on Good").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..cards import Allegiance, Robot
+
+
+class What(Enum):
+    """Each kind of act the log says. The value is its key in a stored table: never change
+    one, only add."""
+
+    # Leads: what the seat did when the action's own name would not say it.
+    PASSES = "passes"
+    PASSES_AGAIN = "passes-again"
+    PASSES_LATE = "passes-late"  # time ran out
+    PASSES_AGAIN_LATE = "passes-again-late"
+    ACTS_AT = "acts-at"  # number: the level
+    LETS_GO = "lets-go"  # other: the seat let go next
+    CONVERTS = "converts"  # other: whom
+    CONVERTS_SELF = "converts-self"
+    CONVERTS_NPR = "converts-npr"  # allegiance: to which (by voice)
+    PUSHES = "pushes"  # other, allegiance
+    USES = "uses"  # robot: the robot used (GandalfBot)
+    COPIES_USE = "copies-use"  # robot: the robot CopyBot copies (GandalfBot)
+    WORKS = "works"
+    FAILS = "fails"
+    REACTS = "reacts"
+    IS_CONVERTED = "is-converted"
+    IS_CONVERTED_INSTEAD = "is-converted-instead"
+    IS_NOT_CONVERTED = "is-not-converted"
+    SHOWS_WHY = "shows-why"  # shows why a conversion failed (its power, or LockBot)
+    SHOWS_FAILED = "shows-failed"  # shows its allegiance: the conversion failed
+    SHOWS_FOR_PASS = "shows-for-pass"  # shows its power for the Pass phase
+    SITS_OUT = "sits-out"  # the lowest power: no turn in the Pass phase
+    CHANGED = "changed"  # by voice: its allegiance changed (not to what)
+    # Effects: what came of an act.
+    COPIES = "copies"  # robot: the robot CopyBot copies; then: what the copy did
+    TURNS_ON = "turns-on"  # other: BlockBot turns the conversion on its instigator
+    MAKES_FAIL = "makes-fail"
+    WORKS_AFTER_ALL = "works-after-all"
+    TAKES = "takes"  # other, allegiance: DoOverBot
+    SHOWN_BY_APP = "shown-by-app"  # time ran out: the app showed the proof
+    NO_PASS_PHASE = "no-pass-phase"
+    NEGATIVE = "negative"  # other: whose power counts as negative
+    SWAPS = "swaps"  # number: the power given; second: the points card taken
+    BETS = "bets"  # allegiance
+    SAID = "said"  # a table stored before facts: its English words, in ``other``
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One act's fact: ``what``, with the parts its words need."""
+
+    what: What
+    other: str = ""  # a player's name (the non-player robot's is ``NPR_NAME``)
+    robot: Robot | None = None
+    allegiance: Allegiance | None = None
+    number: int = 0
+    second: int = 0
+    then: Fact | None = None  # what a copied robot action did
+
+    @classmethod
+    def said(cls, words: str) -> Fact | None:
+        """A fact from a table stored before the log kept facts: its words, as they were."""
+        return cls(What.SAID, other=words) if words else None
+
+
+CHANGED = Fact(What.CHANGED)  # by voice: the seat's allegiance changed, not said to what
+# What the round made of a conversion (said of its target), not an act of the target's own.
+SETTLED = frozenset(
+    {
+        What.WORKS,
+        What.FAILS,
+        What.IS_CONVERTED,
+        What.IS_CONVERTED_INSTEAD,
+        What.IS_NOT_CONVERTED,
+    }
+)

@@ -1,0 +1,341 @@
+"""A round's facts in the viewer's words: the board's log, what is happening now, a seat's
+own note, the round's label.
+
+The game keeps what happened as facts (``game.table.facts``, ``game.table.now``); each is
+worded here, in the request's language, when a page or a strip is drawn. What many viewers
+share (the headline of a moment) is worded once per language and kept.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from babel.lists import format_list
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..game.actions import Action
+from ..game.cards import GANDALFBOT, SWAPBOT, Robot
+from ..game.table.conduct import TOP_LEVEL, Kind, Stage
+from ..game.table.facts import Fact, What
+from ..game.table.now import Choices, Happening, Moment, Note
+from ..game.table.round import NPR_NAME, NPR_SEAT, Reveal
+from ..game.table.views import TableView
+from .i18n import language
+from .words import label
+
+# What a seat did, for the log, when nothing more is said of it: "Bob · proves their power".
+DONE = {
+    Action.DEBATE: _l("debates"),
+    Action.PROVE_POWER: _l("proves their power"),
+    Action.ROBOT_ACTION: _l("uses their robot"),
+    Action.CONVERT_OTHER: _l("converts a player"),
+    Action.CONVERT_SELF: _l("converts themselves"),
+    Action.PASS_TURN: _l("passes"),
+    Action.REACTION: _l("reacts"),
+    Action.CONVERTED: _l("shows their new allegiance"),
+    Action.RESISTED_BY_POWER: _l("shows it failed, by their power"),
+    Action.RESISTED_BY_ROBOT: _l("shows it failed, by their robot"),
+    Action.PASS_PHASE: _l("shows their power for the Pass phase"),
+    Action.END_OF_ROUND: _l("shows everything"),
+}
+
+# Each fact of the log, with its parts as %(...)s: who did it is said before it.
+FACTS = {
+    What.PASSES: _l("passes"),
+    # Translators: passes a second time, in the Pass phase.
+    What.PASSES_AGAIN: _l("passes again"),
+    What.PASSES_LATE: _l("passes: time ran out"),
+    What.PASSES_AGAIN_LATE: _l("passes again: time ran out"),
+    # Translators: "acts at 7", "acts at 9 or more": the power level called.
+    What.ACTS_AT: _l("acts at %(level)s"),
+    What.LETS_GO: _l("lets %(other)s go next"),
+    What.CONVERTS: _l("converts %(other)s"),
+    What.CONVERTS_SELF: _l("converts themselves"),
+    What.CONVERTS_NPR: _l("converts the non-player robot to %(allegiance)s"),
+    What.PUSHES: _l("pushes %(other)s to %(allegiance)s"),
+    What.USES: _l("uses %(robot)s"),
+    What.COPIES_USE: _l("copies %(robot)s"),
+    # Translators: what came of a conversion: it works.
+    What.WORKS: _l("it works"),
+    What.FAILS: _l("it fails"),
+    What.REACTS: _l("reacts"),
+    What.IS_CONVERTED: _l("is converted"),
+    What.IS_CONVERTED_INSTEAD: _l("is converted instead"),
+    What.IS_NOT_CONVERTED: _l("is not converted"),
+    What.SHOWS_WHY: _l("shows why it failed"),
+    What.SHOWS_FAILED: _l("shows it failed"),
+    What.SHOWS_FOR_PASS: _l("shows their power for the Pass phase"),
+    What.SITS_OUT: _l("sits out: the lowest power"),
+    What.CHANGED: _l("changed allegiance"),
+    What.COPIES: _l("copies %(robot)s"),
+    # Translators: BlockBot turns a conversion on the one who started it.
+    What.TURNS_ON: _l("turns it on %(other)s"),
+    What.MAKES_FAIL: _l("makes the conversion fail"),
+    What.WORKS_AFTER_ALL: _l("the conversion works after all"),
+    What.TAKES: _l("%(other)s takes %(allegiance)s"),
+    What.SHOWN_BY_APP: _l("time ran out: shown by the app"),
+    What.NO_PASS_PHASE: _l("no Pass phase this round"),
+    What.NEGATIVE: _l("%(other)s's power counts as negative"),
+    What.SWAPS: _l(
+        "swaps power %(number)s with the points card %(second)s: the round is now worth %(number)s"
+    ),
+    What.BETS: _l("bets on %(allegiance)s"),
+}
+
+STAGES = {
+    Stage.DEBATE: _l("The Debate"),
+    Stage.COUNTDOWN: _l("The Countdown"),
+    Stage.PASS: _l("The Pass phase"),
+    Stage.DONE: _l("Every turn is taken"),
+}
+
+# A seat's own note, for its phone only.
+NOTES = {
+    Note.PROOF_OWED: _l("Your conversion failed: show the table why, now."),
+    Note.TIE_BREAK: _l("You tie-break: choose who goes next."),
+    Note.OWN_CONVERSION: _l("Your conversion: you may not react to it. The others answer now."),
+    Note.NOT_WAITED: _l("You have had your turn or reacted: this window does not wait for you."),
+    Note.TURN: _l("Your turn: convert a player, yourself, use your robot, or pass."),
+    Note.TURN_NOT_SELF: _l("Your turn: convert a player, use your robot, or pass."),
+    Note.TURN_COPY_NOTHING: _l(
+        "Your turn: convert a player, yourself, or pass. CopyBot has nothing to copy yet: no "
+        "robot has acted this round."
+    ),
+    Note.TURN_COPY_NOTHING_NOT_SELF: _l(
+        "Your turn: convert a player, or pass. CopyBot has nothing to copy yet: no robot has "
+        "acted this round."
+    ),
+    Note.CALLED: _l("Your power is called: tap I act now, or your turn goes by."),
+    Note.MISSED: _l("Your power was called and went by: you have no turn this round."),
+    Note.REACTED: _l("You reacted: that was your turn this round."),
+    Note.SAT_OUT: _l("You sit out the Pass phase: yours was the lowest power."),
+    Note.PASSED: _l("You passed: your turn comes in the Pass phase."),
+    Note.ACTED: _l("You have had your turn this round."),
+    Note.QUEUED: _l("You are next in line: your turn comes when the one before is done."),
+    Note.FREEBOT: _l("FreeBot: you may act at any power. Tap I act when you choose."),
+    Note.WAITS: _l("Your turn comes when Power %(level)s is called."),
+}
+
+
+def level(number: int) -> str:
+    """A power level as called: "7", or "9 or more" for the top one."""
+    if number >= TOP_LEVEL:
+        # Translators: the top power level called in the Countdown (9, or more with PlusBot).
+        return _("%(number)s or more", number=TOP_LEVEL)
+    return str(number)
+
+
+def who(name: str) -> str:
+    """A player's name as said in a sentence: the non-player robot's in the viewer's words."""
+    if name == NPR_NAME:
+        return _("the non-player robot")
+    return name
+
+
+def who_first(name: str) -> str:
+    """A player's name at the start of a line: "The non-player robot", or the name."""
+    if name == NPR_NAME:
+        return _("The non-player robot")
+    return name
+
+
+def names(all_of: tuple[str, ...] | list[str]) -> str:
+    """Players' names in a sentence, as the viewer's language lists them: "Ada and Bob",
+    "Ada, Bob, and Cy" (Babel's lists, as the game's messages say them)."""
+    return format_list([who(name) for name in all_of], locale=language())
+
+
+def stage(value: Stage) -> str:
+    return str(STAGES[value])
+
+
+def fact(said: Fact) -> str:
+    """One fact of the log in the viewer's words."""
+    if said.what is What.SAID:  # a table stored before facts: its English, as it was
+        return said.other
+    words = str(FACTS[said.what]) % {
+        "other": who(said.other),
+        "robot": said.robot.name if said.robot else "",
+        "allegiance": label(said.allegiance) if said.allegiance else "",
+        "level": level(said.number),
+        "number": said.number,
+        "second": said.second,
+    }
+    if said.then is not None:
+        words = f"{words}: {fact(said.then)}"
+    return words
+
+
+def entry(reveal: Reveal) -> str:
+    """One line of the board's log: "Ada · converts Bob · power 4 · Evil"; "Bob · passes"."""
+    name = who_first(reveal.name) if reveal.seat == NPR_SEAT else reveal.name
+    shown = [
+        reveal.robot.name if reveal.robot else "",
+        _("power %(number)s", number=reveal.power.value) if reveal.power else "",
+        label(reveal.allegiance) if reveal.allegiance else "",
+        fact(reveal.effect) if reveal.effect else "",
+    ]
+    what = fact(reveal.lead) if reveal.lead else str(DONE[reveal.action])
+    return " · ".join([name, what, *(part for part in shown if part)])
+
+
+def headline(h: Happening) -> str:
+    """What is going on, in a few words: "Power 7 is called", "Ada's turn at 7"."""
+    return _worded(h, language())[0]
+
+
+def detail(h: Happening) -> str:
+    """One sentence more on what is going on, for everyone."""
+    return _worded(h, language())[1]
+
+
+@functools.lru_cache(maxsize=1024)
+def _worded(h: Happening, lang: str) -> tuple[str, str]:
+    """A moment's headline and detail in one language: the same for every viewer of it, so
+    worded once (a power called words it for every stream of every table)."""
+    m = h.moment
+    if m is Moment.REACTIONS:
+        if h.kind is Kind.SELF:
+            what = _("%(who)s converts themselves", who=who_first(h.who))
+        elif h.kind is Kind.PUSH:
+            what = _(
+                "%(who)s pushes %(whom)s to %(allegiance)s",
+                who=who_first(h.who),
+                whom=who(h.whom),
+                allegiance=label(h.allegiance) if h.allegiance else "",
+            )
+        else:
+            what = _("%(who)s converts %(whom)s", who=who_first(h.who), whom=who(h.whom))
+        to = who(h.who)
+        if h.robot is not None:
+            what = _(
+                "%(what)s; %(reactor)s plays %(robot)s",
+                what=what,
+                reactor=who(h.reactor),
+                robot=h.robot.name,
+            )
+            to = h.robot.name
+        detail = _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
+        return _("Reactions to %(who)s", who=to), detail
+    if m is Moment.DEBATE:
+        detail = _("Show nothing yet. Anyone may pass now.")
+        if h.others:
+            detail += " " + _("Passed: %(names)s.", names=names(h.others))
+        return _("Talk, promise, lie"), detail
+    if m is Moment.PROOF:
+        return (
+            _("%(who)s proves it failed", who=who_first(h.who)),
+            _(
+                "%(whom)s's conversion of %(who)s failed: %(who)s shows why now, or the app "
+                "shows it when the time runs out.",
+                whom=who_first(h.whom),
+                who=who(h.who),
+            ),
+        )
+    if m is Moment.ORDERING:
+        return (
+            _("%(who)s chooses who goes next", who=who_first(h.who)),
+            _(
+                "%(tied)s tie for the next turn: %(who)s lets one of them go first, or they "
+                "go in order when the time runs out.",
+                tied=names(h.others),
+                who=who(h.who),
+            ),
+        )
+    if m is Moment.TURN:
+        if h.stage is Stage.COUNTDOWN:
+            return (
+                _("%(who)s's turn at %(level)s", who=who_first(h.who), level=level(h.level)),
+                _(
+                    "%(who)s acts at %(level)s: convert a player, convert themselves, use "
+                    "their robot, or pass. When the time runs out, they pass.",
+                    who=who_first(h.who),
+                    level=level(h.level),
+                ),
+            )
+        return (
+            _("%(who)s's turn in the Pass phase", who=who_first(h.who)),
+            _(
+                "%(who)s acts in the Pass phase: convert a player, use their robot, or pass. "
+                "When the time runs out, they pass.",
+                who=who_first(h.who),
+            ),
+        )
+    if m is Moment.CALLED:
+        return (
+            _("Power %(level)s is called", level=level(h.level)),
+            _("If it is your power, tap I act. Every power is called for the same time."),
+        )
+    if m is Moment.PASS:
+        return _("The players who passed act in turn"), ""
+    return _("The host ends the round"), _("Every card is then shown, and the round is counted.")
+
+
+def note(c: Choices) -> str:
+    """What a seat's own phone says of its place in the round ("" for nothing)."""
+    if c.note is None:
+        return ""
+    return _note(c.note, c.level, language())
+
+
+@functools.lru_cache(maxsize=256)
+def _note(said: Note, number: int, lang: str) -> str:
+    return str(NOTES[said]) % {"level": level(number)}
+
+
+def round_label(view: TableView) -> str:
+    """Where the game stands, in a few words, for the top of a seat's page (said with every
+    seat's event: worded once per language)."""
+    state = (
+        "none"
+        if not view.round
+        else "over"
+        if view.game_over
+        else "abandoned"
+        if view.abandoned
+        else "ended"
+        if view.ended
+        else "playing"
+    )
+    return _round_label(state, view.round, language())
+
+
+@functools.lru_cache(maxsize=256)
+def _round_label(state: str, number: int, lang: str) -> str:
+    if state == "none":
+        return _("No deal yet")
+    if state == "over":
+        return _("Game over")
+    if state == "abandoned":
+        return _("Round %(number)s: abandoned", number=number)
+    if state == "ended":
+        return _("Round %(number)s: over", number=number)
+    return _("Round %(number)s", number=number)
+
+
+def robot_button(robot: Robot) -> str:
+    """What the button of a robot action that asks for nothing more says it does."""
+    if robot is SWAPBOT:
+        return _("Swap with the points card")
+    if robot is GANDALFBOT:
+        return _("No Pass phase this round")
+    return _("Use %(robot)s", robot=robot.name)
+
+
+def for_templates() -> dict[str, object]:
+    """The helpers the templates call, by name."""
+    return {
+        "entry": entry,
+        "fact": fact,
+        "who": who,
+        "who_first": who_first,
+        "names": names,
+        "level": level,
+        "stage": stage,
+        "headline": headline,
+        "detail": detail,
+        "note": note,
+        "round_label": round_label,
+        "robot_button": robot_button,
+    }
