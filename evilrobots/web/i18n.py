@@ -23,7 +23,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, refresh
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
@@ -36,14 +36,11 @@ DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
 LANGUAGE_KEY = "evilrobots.language"  # where a request keeps its language, once found
+BOARD_KEY = "evilrobots.board"  # the language a board speaks: its host's
 
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 bp = Blueprint("i18n", __name__)
-
-# Pages whose words are not in the catalogs yet: they speak English whatever the phone asks,
-# so that no page mixes two languages. The tables leave this list when theirs are translated.
-NOT_YET = {"tables"}
 
 
 def chosen() -> str | None:
@@ -56,12 +53,25 @@ def chosen() -> str | None:
 def select_locale() -> Locale:
     """The language of this request (see the module's text), as Babel's ``Locale``: parsed
     once per process, not once per request."""
-    if request.blueprint in NOT_YET:
-        return LOCALES[DEFAULT]
     args = request.args
     if "lang" in args and args["lang"] in LANGUAGES:
         return LOCALES[args["lang"]]
+    board = request.environ.get(BOARD_KEY)
+    if board is not None:
+        return LOCALES[board]
     return LOCALES[chosen() or best_of(request.headers.get("Accept-Language", ""))]
+
+
+def board_speaks(host_language: str) -> None:
+    """This request draws a table's board: it speaks its host's language (unless the board
+    was opened with ``?lang=``), whatever the screen that shows it asks for."""
+    wanted = host_language if host_language in LANGUAGES else DEFAULT
+    environ = request.environ
+    if environ.get(BOARD_KEY) == wanted:
+        return
+    environ[BOARD_KEY] = wanted
+    environ.pop(LANGUAGE_KEY, None)
+    refresh()
 
 
 @functools.lru_cache(maxsize=512)

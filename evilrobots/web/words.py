@@ -245,6 +245,17 @@ TABLE_SCRIPT = SCRIPT | {
     "offline": _l("Offline: your taps are kept until you are back."),
     "onBoard": _l("On the board"),
     "reveal": _l("Reveal to the table"),
+    # The tables' own script (live.js): its placeholders are in braces, filled in by it.
+    "linkCopied": _l("Link copied"),
+    # Translators: the title of the table's link, in the phone's share sheet.
+    "shareTitle": _l("Evil Robots table"),
+    "takenBack": _l("Taken back: the board shows it struck through."),
+    # Translators: a timer's seconds left, short: "12 s".
+    "seconds": _l("{seconds} s"),
+    # Translators: the winners' shares as they type them: "3 of 5" (points).
+    "sharesOf": _l("{shared} of {value}"),
+    # Translators: said to a screen reader on a new deal: "Round 3 dealt: …".
+    "dealt": _l("{round} dealt: these are your new cards."),
 }
 
 

@@ -9,6 +9,19 @@
 "use strict";
 
 (function () {
+  // The page's words for what this script says, in the page's language (its JSON is empty,
+  // or absent, in English: each word's English is here).
+  const WORDS = (function () {
+    try { return JSON.parse(document.getElementById("words").textContent); } catch (e) { return {}; }
+  })();
+  function word(key, english) { return WORDS[key] || english; }
+  // A word with its {placeholders} filled in: fill("seconds", "{seconds} s", {seconds: 5}).
+  function fill(key, english, values) {
+    return word(key, english).replace(/\{(\w+)\}/g, function (whole, name) {
+      return name in values ? String(values[name]) : whole;
+    });
+  }
+
   // ---- A second tap, within 4 seconds, for what changes the game for everyone ------------
 
   function arm(form) {
@@ -33,7 +46,7 @@
       form.querySelectorAll("input[type=number]").forEach(function (input) {
         sum += Number.parseInt(input.value, 10) || 0;
       });
-      total.querySelector("output").textContent = sum + " of " + value;
+      total.querySelector("output").textContent = fill("sharesOf", "{shared} of {value}", { shared: sum, value: value });
       form.querySelector("button[type=submit]").disabled = sum !== value;
     });
   }
@@ -83,12 +96,12 @@
     const copy = event.target.closest("[data-copy]");
     if (copy) {
       navigator.clipboard.writeText(copy.dataset.copy).then(function () {
-        copy.textContent = "Link copied";
+        copy.textContent = word("linkCopied", "Link copied");
       });
     }
     const share = event.target.closest("[data-share-link]");
     if (share) {
-      navigator.share({ title: "Evil Robots table", url: share.dataset.shareLink })
+      navigator.share({ title: word("shareTitle", "Evil Robots table"), url: share.dataset.shareLink })
         .catch(function () { /* the player closed the share sheet */ });
     }
   });
@@ -123,7 +136,7 @@
         form.hidden = true;
         if (window.evilrobots) {
           window.evilrobots.tookBack();
-          window.evilrobots.say("Taken back: the board shows it struck through.", "note");
+          window.evilrobots.say(word("takenBack", "Taken back: the board shows it struck through."), "note");
         }
         return;
       }
@@ -147,7 +160,7 @@
     const now = Date.now() / 1000 + skew;
     document.querySelectorAll(".timer[data-deadline]").forEach(function (timer) {
       const left = Math.max(0, Math.ceil(Number(timer.dataset.deadline) - now));
-      const text = left + " s";
+      const text = fill("seconds", "{seconds} s", { seconds: left });
       if (timer.textContent !== text) timer.textContent = text;
     });
     // What may be done only until a moment (taking a reveal back) goes when it passes.
@@ -228,7 +241,7 @@
           // A phone left reading the count below: the new cards are at the top.
           window.scrollTo({ top: 0, behavior: "instant" });
           const round = document.getElementById("seat-round").textContent;
-          window.evilrobots.say(round + " dealt: these are your new cards.", "note");
+          window.evilrobots.say(fill("dealt", "{round} dealt: these are your new cards.", { round: round }), "note");
         }
       } else {
         location.reload(); // the first deal since the page opened: load the card view

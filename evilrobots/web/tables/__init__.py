@@ -10,6 +10,7 @@ small answer for the script instead. Every page and event renders one viewer's v
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
 from ...game.scoring import DISAGREE_MEANS
@@ -27,8 +28,10 @@ def unavailable(error: StoreUnavailable) -> tuple[str, int, list[tuple[str, str]
     """The shared store is out of reach (Redis restarting): say so, and when to try again."""
     return http_error(
         ServiceUnavailable(
-            "The tables are out of reach for a moment. Your seat and cards are kept: "
-            "try again in a few seconds.",
+            _(
+                "The tables are out of reach for a moment. Your seat and cards are kept: "
+                "try again in a few seconds."
+            ),
             retry_after=RETRY_AFTER_SECONDS,
         )
     )

@@ -13,12 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, redirect, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ...game.actions import Action
 from ...game.table import Seat, Table, clean_code
+from ...game.table.facts import SETTLED, What
 from ...store import Store, TableMissing
 from ..cardview import state_for_script
 from ..forms import wants_json
+from ..words import label as action_label
 
 bp = Blueprint("tables", __name__)
 
@@ -31,11 +35,11 @@ def keep_out_of_caches(response: Response) -> Response:
     return response
 
 
-NOT_A_CODE = (
+NOT_A_CODE = _l(
     "That is not a table code: codes are eight letters and digits, like ABCD-2345 "
     "(there is no 0, O, 1, I or L in them)."
 )
-NO_SUCH_TABLE = (
+NO_SUCH_TABLE = _l(
     "There is no table with this code. Check it with the host: it may be mistyped, or the "
     "table was idle for a day and has been cleared away."
 )
@@ -57,7 +61,12 @@ def code_from_url(raw: str) -> str:
     """The table code in a URL; 404 if it cannot be one."""
     code = clean_code(raw)
     if code is None:
-        abort(404, description=f"There is no table {raw!r}. Check the code with the host.")
+        abort(
+            404,
+            description=_(
+                "There is no table %(code)s. Check the code with the host.", code=repr(raw)
+            ),
+        )
     return code
 
 
@@ -65,7 +74,7 @@ def load_table(code: str) -> Table:
     """The table; 404 if there is none (mistyped, or idle for a day and removed)."""
     table = store().load(code)
     if table is None:
-        abort(404, description=NO_SUCH_TABLE)
+        abort(404, description=str(NO_SUCH_TABLE))
     return table
 
 
@@ -84,7 +93,7 @@ def load_seat(table: Table) -> Seat:
     """This browser's seat; 403 if it holds none."""
     seat = my_seat(table)
     if seat is None:
-        abort(403, description="You have no seat at this table. Open its link to join.")
+        abort(403, description=_("You have no seat at this table. Open its link to join."))
     return seat
 
 
@@ -137,9 +146,6 @@ def change_by_seat(
 
 
 # What the board's log says of a conversion as it is settled, rather than of anyone's act.
-SETTLED = ("it works", "it fails", "is converted", "is converted instead", "is not converted")
-
-
 def shown_by_act(before: Table, after: Table, seat_id: int) -> dict[str, Any] | None:
     """What the seat's act has just shown the table (for its phone to hold up to the camera
     in its place, never the whole hand): the act's name, the cards it showed (with the
@@ -154,15 +160,16 @@ def shown_by_act(before: Table, after: Table, seat_id: int) -> dict[str, Any] | 
     added = [
         r
         for r in new.reveals[len(old.reveals) :]
-        if r.seat == seat_id and not (r.action is Action.CONVERTED and r.lead in SETTLED)
+        if r.seat == seat_id
+        and not (r.action is Action.CONVERTED and r.lead is not None and r.lead.what in SETTLED)
     ]
     carded = [r for r in added if r.robot or r.power or r.allegiance]
     if not carded:  # a pass, a tie's order: the phone shows it showed nothing
-        return {"label": "Nothing shown", "parts": []} if added else None
+        return {"label": _("Nothing shown"), "parts": []} if added else None
     first = carded[0]
-    label = first.action.label
-    if first.lead == "shows it failed":
-        label = "It failed: prove it with your allegiance"
+    label = action_label(first.action)
+    if first.lead is not None and first.lead.what is What.SHOWS_FAILED:
+        label = _("It failed: prove it with your allegiance")
     parts = [
         part
         for part, shown in (

@@ -16,6 +16,7 @@ from flask import Response, request, stream_with_context
 
 from ...game.table import Table
 from ...store import Listener, StoreUnavailable, encode
+from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
 from .parts import SeatParts, board_parts
@@ -63,6 +64,7 @@ def events(code: str) -> Response:
         parts = SeatParts()  # what this stream has rendered and sent: nothing yet
         while current is not None:
             if seat is None:
+                board_speaks(current.language)  # the host's, unless opened with ?lang=
                 board, tag = board_parts(current, holder is not None)
                 if tag != seen:
                     seen = tag

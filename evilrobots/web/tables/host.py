@@ -4,7 +4,9 @@ the seats. The game model says who may; these views only ask."""
 from __future__ import annotations
 
 from flask import Response, request
+from flask_babel import gettext as _
 
+from ...game.scoring import TARGETS
 from ...game.table.conduct import Settings
 from ..forms import form_deal, form_int, form_seat
 from ..services import now, rng
@@ -35,10 +37,10 @@ def set_settings(code: str) -> Response:
     """The host chooses how the next deal is run: by the app (with its timers) or by voice."""
     settings = Settings(
         conducted=request.form.get("conducted", "yes") == "yes",
-        debate=form_int("debate", "Say how long the Debate lasts, in seconds."),
-        pace=form_int("pace", "Say how long each power is called for, in seconds."),
-        window=form_int("window", "Say how long a reaction window lasts, in seconds."),
-        turn=form_int("turn", "Say how long a turn lasts, in seconds."),
+        debate=form_int("debate", _("Say how long the Debate lasts, in seconds.")),
+        pace=form_int("pace", _("Say how long each power is called for, in seconds.")),
+        window=form_int("window", _("Say how long a reaction window lasts, in seconds.")),
+        turn=form_int("turn", _("Say how long a turn lasts, in seconds.")),
     )
     return change_by_seat(code, lambda t, s: t.set_settings(s.id, settings), back_to_table("host"))
 
@@ -93,7 +95,14 @@ def keep_score(code: str) -> Response:
 @bp.post("/t/<code>/target")
 def set_target(code: str) -> Response:
     """The host sets the points that win the game, before its first deal."""
-    target = form_int("target", "Say how many points win the game: 5 to 20.")
+    target = form_int(
+        "target",
+        _(
+            "Say how many points win the game: %(least)s to %(most)s.",
+            least=TARGETS.start,
+            most=TARGETS.stop - 1,
+        ),
+    )
     return change_by_seat(code, lambda t, s: t.set_target(s.id, target), back_to_table("host"))
 
 

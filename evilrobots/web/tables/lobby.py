@@ -6,11 +6,13 @@ import secrets
 from typing import Any
 
 from flask import Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ...game.errors import GameError
 from ...game.table import Table, clean_code, clean_name, new_code
 from ...store import TableMissing
-from ..errors import status_of
+from ..errors import say, status_of
+from ..i18n import language
 from ..services import rng
 from .common import (
     NO_SUCH_TABLE,
@@ -45,14 +47,15 @@ def start() -> Response | tuple[str, int]:
     try:
         name = clean_name(request.form.get("name", ""))
     except GameError as refused:
-        return start_page(status_of(refused), start_error=refused.message)
+        return start_page(status_of(refused), start_error=say(refused))
     secret = secrets.token_urlsafe(32)
-    for _ in range(20):
+    for _attempt in range(20):
         table = Table.start(new_code(rng()), name, hashed(secret))
+        table = table.speaks(table.host, language())  # the board: the host's language
         if store().create(table):
             keep_secret(table.code, secret)
             return back_to_seat(table.code)
-    abort(503, description="Could not find a free table code; please try again.")
+    abort(503, description=_("Could not find a free table code; please try again."))
 
 
 @bp.get("/table/join")
@@ -66,13 +69,13 @@ def join_by_code() -> Response | tuple[str, int]:
     """Join the table whose code the player typed."""
     code = clean_code(request.form.get("code", ""))
     if code is None:
-        return start_page(404, join_error=NOT_A_CODE, join_field="code")
+        return start_page(404, join_error=str(NOT_A_CODE), join_field="code")
     table = store().load(code)
     if table is None:
-        return start_page(404, join_error=NO_SUCH_TABLE, join_field="code")
+        return start_page(404, join_error=str(NO_SUCH_TABLE), join_field="code")
     refused = take_seat_at(table)
     if refused is not None:
-        return start_page(status_of(refused), join_error=refused.message, join_field="name")
+        return start_page(status_of(refused), join_error=say(refused), join_field="name")
     return back_to_seat(code)
 
 
@@ -98,7 +101,7 @@ def join(code: str) -> Response | tuple[str, int]:
     table = load_table(code)
     refused = take_seat_at(table)
     if refused is not None:
-        return join_page(table, status_of(refused), error=refused.message)
+        return join_page(table, status_of(refused), error=say(refused))
     return back_to_seat(code)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Response, redirect, render_template, session, url_for
+from flask_babel import gettext as _
 
 from ...game.table import Seat, Table
 from ..services import now
@@ -73,7 +74,9 @@ def move_link(code: str) -> str | Response:
         version="",  # the page only waits for the seat to go
         code=code,
         move=move,
-        move_qr=qr_svg(move["url"], "QR code of the link that moves your seat") if move else None,
+        move_qr=(
+            qr_svg(move["url"], _("QR code of the link that moves your seat")) if move else None
+        ),
     )
 
 

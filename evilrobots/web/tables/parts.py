@@ -15,6 +15,8 @@ from typing import Any
 
 import segno
 from flask import current_app, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ...game.cards import CHEATBOT
@@ -22,9 +24,9 @@ from ...game.hand import Hand
 from ...game.table import Table, TableView
 from ...game.table.conduct import Stage
 from ...game.table.now import Choices
-from ...game.table.seats import level_name
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
+from ..facts import detail, headline, level, note, round_label, stage
 from ..fragments import fragments
 from ..i18n import language
 
@@ -119,7 +121,7 @@ def tag_of(digests: dict[str, str]) -> str:
 def join_details(code: str) -> dict[str, Any]:
     """The table's join link, and its QR code."""
     link = url_for("tables.seat", code=code, _external=True)
-    return {"join_link": link, "join_qr": qr_svg(link)}
+    return {"join_link": link, "join_qr": qr_svg(link, _("QR code of the join link"))}
 
 
 def live_parts(view: TableView) -> dict[str, Any]:
@@ -129,7 +131,7 @@ def live_parts(view: TableView) -> dict[str, Any]:
         "live": render_template("table/_live.html", view=view, **join_details(view.code)),
         "hand_key": hand_key(view),
         "hand": render_hand(view, view.hand) if view.hand else "",
-        "round": view.round_label,
+        "round": round_label(view),
         "banner": render_template("table/_banner.html", view=view),
         "next": render_template("table/_host_next.html", view=view),
         "now": strip(view),
@@ -167,7 +169,7 @@ class SeatParts:
             "banner": lambda: render_template("table/_banner.html", view=view),
             "next": lambda: render_template("table/_host_next.html", view=view),
         }
-        texts = {"hand_key": hand_key(view), "round": view.round_label, "now": strip(view)}
+        texts = {"hand_key": hand_key(view), "round": round_label(view), "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
         # Drawn from everything but the strip's own (what is happening, what this phone may
         # do now), less CheatBot's choices, which the cheat panel shows.
@@ -246,7 +248,7 @@ def strip(view: TableView) -> str:
     c = view.choices
     lang = language()
     timed, paused = bool(h.deadline), h.paused is not None
-    phase, say = h.stage.label, spoken(view)
+    phase, say = stage(h.stage), spoken(view)
     due = ("turn" if c.turn else "move") if c.due else ""
     frame = fragments().slotted(
         fragments().here(lang),
@@ -263,8 +265,9 @@ def strip(view: TableView) -> str:
         ),
         slots=3 if timed else 2,
     )
-    holes = [h.headline, h.deadline] if timed else [h.headline]
-    holes.append(c.note or h.detail)
+    said = headline(h)
+    holes = [said, h.deadline] if timed else [said]
+    holes.append(note(c) or detail(h))
     head = "".join(
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
@@ -276,25 +279,45 @@ def strip(view: TableView) -> str:
     return head + frame[-1].text + rest
 
 
+# What a screen reader hears of the strip, by what it says: worded once per language and level
+# (every seat's strip says it at each power called).
+SPOKEN = {
+    "proof": _l("Your proof, now"),
+    "promote": _l("You choose who goes next"),
+    "turn": _l("Your turn"),
+    # Translators: said to a screen reader when this phone's power is called: "Power 7: yours".
+    "claim": _l("Power %(level)s: yours"),
+    "reactions": _l("Reactions: your answer"),
+    # Translators: said to a screen reader as a power is called: "Power 7".
+    "called": _l("Power %(level)s"),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _spoken(what: str, number: int, lang: str) -> str:
+    return str(SPOKEN[what]) % {"level": level(number)}
+
+
 def spoken(view: TableView) -> str:
     """What a screen reader says of the strip when it changes, short: the call ("Power 5"),
     or this phone's own move ("Your turn"); never the seconds."""
     h, c = view.happening, view.choices
     if h is None:
         return ""
+    lang = language()
     if c.proofs:
-        return "Your proof, now"
+        return _spoken("proof", 0, lang)
     if c.promote:
-        return "You choose who goes next"
+        return _spoken("promote", 0, lang)
     if c.turn:
-        return "Your turn"
+        return _spoken("turn", 0, lang)
     if c.claim:
-        return f"Power {c.claim}: yours"
+        return _spoken("claim", c.claim, lang)
     if c.reactions or c.no_reaction:
-        return "Reactions: your answer"
+        return _spoken("reactions", 0, lang)
     if h.stage is Stage.COUNTDOWN and h.level and not h.paused and h.deadline:
-        return f"Power {level_name(h.level)}"
-    return h.headline
+        return _spoken("called", h.level, lang)
+    return headline(h)
 
 
 def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:

@@ -4,10 +4,12 @@ table, the robot actions that change the count, and the winners' split at the en
 from __future__ import annotations
 
 from flask import Response, abort, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ...game.errors import GameError
 from ...game.table import Table
-from ..errors import status_of
+from ..errors import say, status_of
 from ..forms import (
     form_allegiance,
     form_deal,
@@ -101,7 +103,7 @@ def use_robot(code: str) -> Response:
     """Use NegativeBot, SwapBot or BetBot (or CopyBot's copy of one) from the robot's phone."""
     deal = form_deal()
     robot = request.form.get("robot", "")
-    target = form_int("target", "Pick a player.") if "target" in request.form else None
+    target = form_int("target", _("Pick a player.")) if "target" in request.form else None
     bet = form_allegiance("bet") if "bet" in request.form else None
     if "allegiance" in request.form:  # PushBot's: the allegiance it forces
         bet = form_allegiance()
@@ -127,8 +129,8 @@ def propose_split(code: str) -> Response:
                     seat_id = int(field.removeprefix("share-"))
                     shares[seat_id] = int(request.form[field].strip())
                 except ValueError:
-                    raise GameError("Each share is a whole number of points.") from None
-        seen = form_int("proposal", "That form is missing its proposal. Reload the page.")
+                    raise GameError(_l("Each share is a whole number of points.")) from None
+        seen = form_int("proposal", _("That form is missing its proposal. Reload the page."))
         return change_by_seat(
             code, lambda t, s: t.propose_split(s.id, shares, seen), back_to_table("tally")
         )
@@ -136,7 +138,7 @@ def propose_split(code: str) -> Response:
         if status_of(refused) != 400 or wants_json():
             raise
         typed = {k: v for k, v in request.form.items() if k.startswith("share-")}
-        return seat_page(table, seat, 400, split_problem=refused.message, split_typed=typed)
+        return seat_page(table, seat, 400, split_problem=say(refused), split_typed=typed)
 
 
 @bp.post("/t/<code>/answer")
@@ -144,8 +146,8 @@ def answer_split(code: str) -> Response:
     """Another winner agrees or disagrees with the proposed split."""
     agree = request.form.get("agree")
     if agree not in ("yes", "no"):
-        abort(400, description="Answer Agree or Disagree.")
-    proposal = form_int("proposal", "That form is missing its proposal. Reload the page.")
+        abort(400, description=_("Answer Agree or Disagree."))
+    proposal = form_int("proposal", _("That form is missing its proposal. Reload the page."))
     return change_by_seat(
         code, lambda t, s: t.answer_split(s.id, agree == "yes", proposal), back_to_table("tally")
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, abort, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...game.actions import actions_by_phase
@@ -13,8 +14,17 @@ from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
 from ..cardview import actions_panel
 from ..forms import load_action
+from ..i18n import board_speaks, language
 from ..services import now
-from .common import back_to_seat, bp, code_from_url, load_seat, load_table, my_seat
+from .common import (
+    back_to_seat,
+    bp,
+    changed,
+    code_from_url,
+    load_seat,
+    load_table,
+    my_seat,
+)
 from .lobby import join_page
 from .parts import board_parts, join_details, live_parts, seat_tag
 
@@ -27,6 +37,9 @@ def seat(code: str) -> Response | tuple[str, int]:
     seat = my_seat(table)
     if seat is None:
         return join_page(table)
+    if seat.id == table.host and table.language != language():
+        # The host's phone speaks another language now: the board follows it.
+        table = changed(code, lambda t: t.speaks(seat.id, language()))
     return seat_page(table, seat)
 
 
@@ -69,6 +82,7 @@ def board(code: str) -> Response:
     """The board: what every seat has revealed this round, for screen-sharing on the call."""
     code = code_from_url(code)
     table = load_table(code)
+    board_speaks(table.language)
     parts, tag = board_parts(table, my_seat(table) is not None)
     response = Response(
         render_template(
@@ -108,14 +122,14 @@ def action_view(code: str, slug: str) -> str:
     seat = load_seat(table)
     view = table.view_for(seat.id)
     if view.hand is None:
-        abort(409, description="You hold no cards in this round yet: wait for the next deal.")
+        abort(409, description=_("You hold no cards in this round yet: wait for the next deal."))
     shown = view.hand.allegiance
     cheat = view.hand.robot is CHEATBOT and action.cheat_may_lie
     if cheat and request.args.get("show"):
         try:
             shown = Allegiance(request.args["show"])
         except ValueError:
-            abort(400, description="Choose an allegiance to show: good, evil or neutral.")
+            abort(400, description=_("Choose an allegiance to show: good, evil or neutral."))
     return render_template(
         "table/action.html", view=view, action=action, shown=shown, cheat=cheat, code=code
     )

@@ -6,6 +6,7 @@ only reads the form and asks."""
 from __future__ import annotations
 
 from flask import Response, abort, request
+from flask_babel import gettext as _
 
 from ...game.table.conduct import Proof, Story
 from ..forms import form_allegiance, form_deal, form_int
@@ -40,7 +41,7 @@ def act(code: str) -> Response:
 @bp.post("/t/<code>/promote")
 def promote(code: str) -> Response:
     """Let a player tied with you go next."""
-    deal, other = form_deal(), form_int("seat", "Say which player goes next.")
+    deal, other = form_deal(), form_int("seat", _("Say which player goes next."))
     return change_by_seat(code, lambda t, s: t.promote(s.id, deal, now(), other), back_to_table())
 
 
@@ -56,7 +57,7 @@ def convert(code: str) -> Response:
     """On your turn: convert another player (``target``), or yourself (``allegiance``)."""
     deal = form_deal()
     if "target" in request.form:
-        target = form_int("target", "Say which player you convert.")
+        target = form_int("target", _("Say which player you convert."))
         return change_by_seat(
             code, lambda t, s: t.convert(s.id, deal, now(), target=target), with_hand
         )
@@ -87,7 +88,7 @@ def prove(code: str) -> Response:
     try:
         proof = Proof(request.form.get("proof", ""))
     except ValueError:
-        abort(400, description="Say what you show: your power, LockBot, or your allegiance.")
+        abort(400, description=_("Say what you show: your power, LockBot, or your allegiance."))
     return change_by_seat(code, lambda t, s: t.prove(s.id, deal, now(), proof), back_to_table())
 
 
@@ -101,7 +102,7 @@ def cheat(code: str) -> Response:
     try:
         story = Story(request.form.get("story", "truth"))
     except ValueError:
-        abort(400, description="Say what the board tells when you are converted.")
+        abort(400, description=_("Say what the board tells when you are converted."))
     return change_by_seat(
         code, lambda t, s: t.choose_cheat(s.id, deal, now(), shows, story), with_hand
     )

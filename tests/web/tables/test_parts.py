@@ -9,6 +9,8 @@ from flask import render_template
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
+from evilrobots.game.table.now import Moment, Note
+from evilrobots.web.facts import detail, headline, note, stage
 from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import spoken, strip
 from tests.support.tables import Play, conducted
@@ -31,11 +33,11 @@ def whole(view) -> str:
     h = view.happening
     head = render_template(
         "table/_now_head.html",
-        phase=h.stage.label,
-        headline=h.headline,
+        phase=stage(h.stage),
+        headline=headline(h),
         deadline=h.deadline,
         paused=h.paused is not None,
-        note=view.choices.note or h.detail,
+        note=note(view.choices) or detail(h),
         say=spoken(view),
         due=("turn" if view.choices.turn else "move") if view.choices.due else "",
     )
@@ -50,23 +52,25 @@ def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
     h = view.happening
     shapes = [
         h,
-        replace(h, headline='Ada <b>&</b> "Bob"\'s turn', deadline=None, paused=3.0),
-        replace(h, deadline=None, paused=None, detail="<i>Cy</i> & co"),
+        replace(
+            h, moment=Moment.TURN, who='Ada <b>&</b> "Bob"', deadline=None, paused=3.0, level=8
+        ),
+        replace(h, moment=Moment.PROOF, who="<i>Cy</i> & co", whom="Ada", deadline=None),
         replace(h, deadline=1234.5678),
     ]
-    notes = ["", "Only <you> know"]
+    notes = [None, Note.WAITS, Note.FREEBOT]
     with app.test_request_context("/"):
         for happening in shapes + shapes:  # the second time from the kept frames
-            for note in notes:
-                shown = replace(view, happening=happening, choices=replace(view.choices, note=note))
+            for said in notes:
+                shown = replace(view, happening=happening, choices=replace(view.choices, note=said))
                 assert strip(shown) == whole(shown)
-        assert "Ada &lt;b&gt;&amp;&lt;/b&gt; &#34;Bob&#34;&#39;s turn" in strip(
+        assert "Ada &lt;b&gt;&amp;&lt;/b&gt; &#34;Bob&#34;&#39;s turn at 8" in strip(
             replace(view, happening=shapes[1])
         )
-        quiet = replace(view, happening=shapes[2], choices=replace(view.choices, note=""))
-        assert "&lt;i&gt;Cy&lt;/i&gt; &amp; co" in strip(quiet)  # no note: the detail
-        noted = replace(view, choices=replace(view.choices, note="Only <you> know"))
-        assert '<p class="now-note">Only &lt;you&gt; know</p>' in strip(noted)
+        quiet = replace(view, happening=shapes[2], choices=replace(view.choices, note=None))
+        assert "failed: &lt;i&gt;Cy&lt;/i&gt; &amp; co shows why" in strip(quiet)  # the detail
+        noted = replace(view, choices=replace(view.choices, note=Note.FREEBOT))
+        assert '<p class="now-note">FreeBot: you may act at any power.' in strip(noted)
 
 
 def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_deal(

@@ -11,6 +11,7 @@ import pytest
 
 from evilrobots.factory import create_app
 from evilrobots.game.cards import ROBOTS, Allegiance
+from evilrobots.web.words import label
 from tests.support.cards import give
 from tests.support.clients import Clock, Phone, deal_tag, table_of
 from tests.support.pages import read_events, visible_text
@@ -113,7 +114,7 @@ def test_a_reveal_is_verified_by_the_server_and_on_the_board(app, ada, bob, deal
     answer = response.get_json()  # and what it showed, for the phone to hold up, for 10 s
     assert answer["ok"] is True and answer["shown"]["parts"] == ["power", "allegiance"]
     assert answer["shown"]["label"] == "Convert another player" and answer["shown"]["until"]
-    words = f"Bob · converts a player · power {hand.power.value} · {hand.allegiance.label}"
+    words = f"Bob · converts a player · power {hand.power.value} · {label(hand.allegiance)}"
     assert words in visible_text(ada.page("/board"))
     assert words in visible_text(ada.page())
 
