@@ -1,5 +1,6 @@
 """Take the README's pictures: the card view and an action's view on a phone (dark theme),
-and a round the app runs at a table of four, with known cards: a phone in the Debate, on its
+a round the app runs at a table in German (a phone at 320 px, the board), and a round the
+app runs at a table of four, with known cards: a phone in the Debate, on its
 turn, holding its act up to the camera, in a reaction window and ordering a tie (320 × 568),
 the board (1280 × 720) mid-round and once the round is counted, and the host's phone at the
 count with its next step. Served from a thread.
@@ -19,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from babel.support import Translations
 from flask import Flask
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
@@ -27,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from evilrobots.factory import create_app  # noqa: E402
 from tools import chromium  # noqa: E402
+from tools.catalogs import TRANSLATIONS  # noqa: E402
 
 DOCS = ROOT / "docs"
 PHONE = {"width": 390, "height": 844}
@@ -71,6 +74,59 @@ def german(browser, base: str) -> None:
     page.goto(base + "/rules")
     page.screenshot(path=DOCS / "de-rules.png")
     context.close()
+
+
+def german_table(browser, base: str, app) -> None:
+    """A round the app runs at a table, in German: a phone's cards in the Debate and the
+    host's turn (320 × 568), and the board (1280 × 720) in a reaction window."""
+    de = Translations.load(str(TRANSLATIONS), ["de"]).gettext
+
+    def german_phone(viewport):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="de-DE")
+        return context.new_page()
+
+    small = {"width": 320, "height": 568}
+    host = german_phone(small)
+    host.goto(base + "/table")
+    host.get_by_label(de("Your name")).first.fill(NAMES[0])
+    host.get_by_role("button", name=de("Start a table")).click()
+    url = host.url
+    code = url.rsplit("/", 1)[1]
+    players = [host]
+    for name in NAMES[1:3]:
+        page = german_phone(small)
+        page.goto(url)
+        page.get_by_label(de("Your name")).fill(name)
+        page.get_by_role("button", name=de("Join"), exact=True).click()
+        players.append(page)
+    bob = players[1]
+    host.goto(url)
+    host.get_by_label(de("Debate timer")).select_option("0")  # the host starts the countdown
+    host.get_by_label(de("Each reaction window, proof and tie")).select_option("30")
+    host.get_by_role("button", name=de("Set for the next round")).click()
+    host.get_by_role("button", name=de("Deal"), exact=True).click()
+    cards = {
+        "ada": ("PushBot", 9, "neutral"),
+        "bob": ("BlockBot", 5, "good"),
+        "cy": ("MiseryBot", 4, "evil"),
+    }
+    app.extensions["evilrobots.store"].change(code, lambda table: known(table, 7, cards))
+    for page in players:
+        expect(page.get_by_role("region", name=de("Robot card"))).to_be_visible()
+    board = german_phone(BOARD)
+    board.goto(url + "/board")
+    bob.screenshot(path=DOCS / "de-table-cards.png")
+    host.get_by_role("button", name=de("Start the countdown")).click()
+    top = de("%(number)s or more") % {"number": 9}
+    host.get_by_role("button", name=de("I act at %(level)s") % {"level": top}).click()
+    expect(host.get_by_role("link", name=de("Convert"), exact=True)).to_be_visible()
+    host.screenshot(path=DOCS / "de-table-turn.png")
+    host.get_by_role("link", name=de("Convert"), exact=True).click()
+    host.get_by_role("button", name="Bob", exact=True).click()
+    expect(bob.get_by_role("button", name=de("No reaction"))).to_be_visible()
+    board.screenshot(path=DOCS / "de-table-board.png")
+    for page in [*players, board]:
+        page.context.close()
 
 
 def until(pages, find, seconds: float = 120):
@@ -212,9 +268,11 @@ def main() -> None:
         browser = chromium.launch(playwright)
         if "german" in sys.argv[1:]:  # these alone: the others deal new cards
             german(browser, base)
+            german_table(browser, base, app)
         else:
             card_view(browser, base)
             german(browser, base)
+            german_table(browser, base, app)
             table_round(browser, base, app)
         browser.close()
     for name in PICTURES:
@@ -227,6 +285,9 @@ PICTURES = (
     "de-card-view",
     "de-convert-another-player",
     "de-rules",
+    "de-table-cards",
+    "de-table-turn",
+    "de-table-board",
     "table-debate",
     "table-turn",
     "table-act",

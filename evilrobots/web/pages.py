@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
 from ..game.cards import POWER_DECK, ROBOTS
 from ..serving.icons import sprite_url
 from .artwork import all_artwork
+from .i18n import LANGUAGES, language
 
 bp = Blueprint("pages", __name__)
 
@@ -48,9 +51,45 @@ OFFLINE_ASSETS = [
     "css/app.css",
     "js/app.js",
     "icons/robot-golem.svg",  # the favicon
-    "app/manifest.webmanifest",
     "app/icon-192.png",
 ]
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The app's manifest, in the page's language (the page links it with ``?lang=``): the
+    name and description a phone shows when the app is installed."""
+    icons = [
+        ("icon-192.png", "192x192", "any"),
+        ("icon-512.png", "512x512", "any"),
+        ("icon-maskable-512.png", "512x512", "maskable"),
+    ]
+    body = {
+        "name": _("Evil Robots companion"),
+        "short_name": "Evil Robots",
+        "description": _("Your Evil Robots cards on your phone, ready to hold up to the webcam."),
+        "lang": language(),
+        "dir": "ltr",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#161a22",
+        "theme_color": "#161a22",
+        "icons": [
+            {
+                "src": url_for("static", filename=f"app/{name}"),
+                "sizes": sizes,
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for name, sizes, purpose in icons
+        ],
+    }
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @bp.get("/sw.js")
@@ -59,7 +98,9 @@ def service_worker() -> Response:
     body = render_template(
         "sw.js",
         release=current_app.extensions["evilrobots.assets"].release(),
-        precache=[url_for("static", filename=name) for name in OFFLINE_ASSETS] + [sprite_url()],
+        precache=[url_for("static", filename=name) for name in OFFLINE_ASSETS]
+        + [sprite_url()]
+        + [url_for("pages.manifest", lang=code) for code in LANGUAGES],
         pages=[
             url_for("solo.cards"),
             url_for("pages.rules"),

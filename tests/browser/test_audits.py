@@ -15,6 +15,7 @@ import pytest
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
+from evilrobots.web.words import label
 from tests.support.browser import by_voice
 from tests.support.cards import give, run_out
 from tools import chromium
@@ -106,7 +107,7 @@ def test_axe_finds_no_violations_with_the_actions_panel_open(audited_phone):
 def test_axe_finds_no_violations_in_an_action_view_in_place(audited_phone):
     audited_phone.goto(audited_phone.base + "/")
     audited_phone.get_by_role("link", name="Actions").click()
-    audited_phone.get_by_role("link", name=Action.ROBOT_ACTION.label).click()
+    audited_phone.get_by_role("link", name=label(Action.ROBOT_ACTION)).click()
     assert axe_violations(audited_phone) == []
 
 
@@ -249,7 +250,7 @@ def test_axe_finds_no_violations_in_the_seats_action_view_in_place(audited_phone
     audited_phone.context.add_cookies(table["seats"]["bob"])
     audited_phone.goto(table["url"])
     audited_phone.get_by_role("link", name="Actions").click()
-    audited_phone.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+    audited_phone.get_by_role("link", name=label(Action.CONVERT_OTHER)).click()
     assert axe_violations(audited_phone) == []
 
 
@@ -305,7 +306,7 @@ def _panel_open(page):
 
 def _action_in_place(page):
     page.get_by_role("link", name="Actions").click()
-    page.get_by_role("link", name=Action.CONVERT_OTHER.label).click()
+    page.get_by_role("link", name=label(Action.CONVERT_OTHER)).click()
 
 
 def _all_hidden_and_points(page):

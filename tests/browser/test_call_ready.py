@@ -3,6 +3,7 @@
 import json
 import re
 import struct
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -125,13 +126,23 @@ def test_manifest_makes_the_app_installable(client):
     assert manifest["orientation"] == "portrait"
     assert manifest["start_url"] == "/" and manifest["theme_color"].startswith("#")
     sizes = set()
-    base = href.rsplit("/", 1)[0].split("?")[0]
     for icon in manifest["icons"]:
-        data = fetch(client, f"{base}/{icon['src']}").get_data()
+        data = fetch(client, urljoin(href, icon["src"])).get_data()
         width, height = png_size(data)
         assert icon["sizes"] == f"{width}x{height}"
         sizes.add((icon["sizes"], icon["purpose"]))
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+
+
+def test_the_manifest_speaks_the_pages_language(client):
+    """An installed app is named in its phone's language (the page links its own)."""
+    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', page).group(1)
+    german = json.loads(fetch(client, href).get_data())
+    english = json.loads(fetch(client, "/manifest.webmanifest?lang=en").get_data())
+    assert german["lang"] == "de" and english["lang"] == "en"
+    assert german["name"] != english["name"] == "Evil Robots companion"
+    assert german["description"] != english["description"]
 
 
 def test_service_worker_precaches_the_versioned_files_the_page_uses(client):

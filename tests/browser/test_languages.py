@@ -4,15 +4,21 @@ and the picker, which works without the script."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from babel.support import Translations
 from playwright.sync_api import Page, expect
 
+from evilrobots.game.cards import Allegiance
 from evilrobots.web.i18n import LANGUAGES
 from tests.support.browser import assert_fully_on_screen, assert_the_note_fits, no_scrolling
+from tests.support.cards import give
+from tests.support.languages import english_sentences, said_in_english
 from tools.catalogs import TRANSLATIONS
 
 SIZES = [(320, 568), (390, 844)]
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 PHONE_LOCALE = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "es": "es-ES"}
 
 
@@ -136,3 +142,131 @@ def test_every_page_to_read_fits_320_px_in_every_language(new_phone, live_server
         expect(page.locator("html")).to_have_attribute("lang", language)
         assert no_scrolling(page)[0], (language, path)
         assert whole(page, ".bar-button, .bar-links a, .choice, .language-link") == [], path
+
+
+# ---- Tables: each phone in its own language, the board in the host's -------------------
+
+TABLE_LANGUAGES = {"Ada": "fr", "Bob": "de", "Cy": "es", "Di": "en"}  # Ada is the host
+
+
+def said(language: str, text: str, **params) -> str:
+    """What the app says in ``language`` for an English message, its placeholders filled."""
+    return words(language)(text) % params if params else words(language)(text)
+
+
+def english_on(page: Page) -> list[str]:
+    """The app's English sentences on a page meant to speak another language."""
+    return said_in_english(page.content(), english_sentences())
+
+
+def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
+    new_phone, live_server, live_app
+):
+    phones = {
+        name: new_phone(
+            {"width": 320, "height": 568} if language == "de" else {"width": 390, "height": 844},
+            locale=PHONE_LOCALE[language],
+        )
+        for name, language in TABLE_LANGUAGES.items()
+    }
+    ada, bob, cy, di = phones.values()
+    fr = functools.partial(said, "fr")
+    ada.goto(live_server + "/table")
+    ada.get_by_label(fr("Your name")).first.fill("Ada")
+    ada.get_by_role("button", name=fr("Start a table")).click()
+    expect(ada.get_by_role("heading", name=fr("You are the host"))).to_be_visible()
+    url = ada.url
+    for name in ("Bob", "Cy", "Di"):
+        page, language = phones[name], TABLE_LANGUAGES[name]
+        page.goto(url)
+        page.get_by_label(said(language, "Your name")).fill(name)
+        page.get_by_role("button", name=said(language, "Join"), exact=True).click()
+        expect(page.locator("html")).to_have_attribute("lang", language)
+    ada.get_by_label(fr("Debate timer")).select_option("0")  # the host starts the Countdown
+    ada.get_by_label(fr("Each power called for")).select_option("3")
+    ada.get_by_role("button", name=fr("Set for the next round")).click()
+    ada.get_by_role("button", name=fr("Deal"), exact=True).click()
+    give(
+        live_app,
+        url.rsplit("/", 1)[1],
+        4,
+        ada=("SumoBot", 9, G),
+        bob=("BlockBot", 3, N),
+        cy=("PushBot", 2, E),
+        di=("BetBot", 6, G),
+    )
+    board = new_phone({"width": 1280, "height": 720}, locale="en-GB")  # a laptop in English
+    board.goto(url + "/board")
+    expect(board.locator("html")).to_have_attribute("lang", "fr")  # the host's language
+    for name, page in phones.items():
+        expect(
+            page.get_by_role("region", name=said(TABLE_LANGUAGES[name], "Robot card"))
+        ).to_be_visible()
+    log = board.locator(".board-reveals")
+
+    def every_phone_speaks_its_own() -> None:
+        for name, page in phones.items():
+            language = TABLE_LANGUAGES[name]
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            if language != "en":
+                assert english_on(page) == [], name
+            assert no_scrolling(page)[0], name
+        assert english_on(board) == []
+        assert no_scrolling(board) == [True, True]
+
+    every_phone_speaks_its_own()  # the Debate
+    bob.get_by_role("button", name=said("de", "Pass"), exact=True).click()
+    expect(log).to_contain_text("Bob · " + fr("passes"))
+    ada.get_by_role("button", name=fr("Start the countdown")).click()
+    top = fr("%(number)s or more", number=9)
+    ada.get_by_role("button", name=fr("I act at %(level)s", level=top)).click()
+    expect(log).to_contain_text("Ada · " + fr("acts at %(level)s", level=top))
+    every_phone_speaks_its_own()  # Ada's turn
+    ada.get_by_role("link", name=fr("Convert"), exact=True).click()
+    ada.get_by_role("button", name="Cy", exact=True).click()
+    expect(log).to_contain_text("Ada · " + fr("converts %(other)s", other="Cy"))
+    every_phone_speaks_its_own()  # the reaction window
+    play = said("de", "Play %(robot)s", robot="BlockBot")
+    bob.get_by_role("link", name=play).click()
+    bob.get_by_role("button", name=play).click()
+    expect(log).to_contain_text("Bob · " + fr("reacts") + " · BlockBot")
+    cy.get_by_role("button", name=said("es", "No reaction")).click()
+    di.get_by_role("button", name="No reaction").click()
+    expect(log).to_contain_text("Cy · " + fr("is not converted"))
+    every_phone_speaks_its_own()  # settled
+    # Each phone reads the round's log in its own words.
+    expect(di.locator("body")).to_contain_text("Cy · is not converted")
+    expect(bob.locator("body")).to_contain_text("Cy · " + said("de", "is not converted"))
+    expect(cy.locator("body")).to_contain_text("Cy · " + said("es", "is not converted"))
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_tables_pages_fit_320_px_and_its_board_1280_in_every_language(
+    new_phone, live_server, live_app, language
+):
+    """A table's pages on the narrowest phone, the board on a shared screen: nothing cut,
+    overlapping or scrolling sideways, in the round the app runs and at its count."""
+    page = new_phone({"width": 320, "height": 568}, locale=PHONE_LOCALE[language])
+    other = new_phone({"width": 320, "height": 568}, locale=PHONE_LOCALE[language])
+    page.goto(live_server + "/table")
+    assert no_scrolling(page)[0]
+    page.get_by_label(said(language, "Your name")).first.fill("Ada")
+    page.get_by_role("button", name=said(language, "Start a table")).click()
+    url = page.url
+    other.goto(url)  # the join page
+    assert no_scrolling(other)[0]
+    other.get_by_label(said(language, "Your name")).fill("Bartholomew")
+    other.get_by_role("button", name=said(language, "Join"), exact=True).click()
+    page.get_by_role("button", name=said(language, "Deal"), exact=True).click()
+    give(live_app, url.rsplit("/", 1)[1], 4, ada=("PushBot", 9, G), bartholomew=("LockBot", 3, E))
+    board = new_phone({"width": 1280, "height": 720}, locale=PHONE_LOCALE[language])
+    board.goto(url + "/board")
+    buttons = ".choice, .small-button, .bar-button, .language-link, .now-head"
+    for path in ("", "/actions", "/action/convert-other", "/action/robot-action", "/move"):
+        for phone in (page, other):
+            phone.goto(url + path)
+            expect(phone.locator("html")).to_have_attribute("lang", language)
+            assert no_scrolling(phone)[0], (language, path)
+            assert whole(phone, buttons) == [], (language, path)
+    assert no_scrolling(board) == [True, True], language
+    assert whole(board, ".board-now-head, .board-name, .entry") == []

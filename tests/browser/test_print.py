@@ -7,6 +7,7 @@ import pypdf
 import pytest
 
 from evilrobots.game.cards import ROBOTS
+from evilrobots.web.words import robot_text
 
 A4_POINTS = (595.28, 841.89)
 MM = 96 / 25.4  # CSS pixels per millimetre
@@ -15,7 +16,7 @@ MM = 96 / 25.4  # CSS pixels per millimetre
 def test_print_page_lays_out_every_card(client):
     page = client.get("/print").get_data(as_text=True)
     for robot in ROBOTS:
-        assert robot.text in page
+        assert robot_text(robot) in page
     assert page.count('class="print-card"') == 36
     assert page.count('class="cut cut-') == 4 * 16
 

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
+from evilrobots.web.words import robot_text
 from tests.support.browser import (
     Seat,
     by_voice,
@@ -193,7 +194,7 @@ def traces(robot_name: str) -> list[str]:
     tally's row."""
     robot = next(r for r in ROBOTS if r.name == robot_name)
     return [
-        robot.text,
+        robot_text(robot),
         f">{robot.name}</a></h2>",
         f">{robot.name}</h2>",
         f'mini-robot">{robot.name}<',

@@ -88,17 +88,19 @@ def test_the_facts_are_worded_in_the_phones_language(french):
     message = Message.of(
         N_("bet on %(bet)s, and %(winner)s won"), bet=Allegiance.EVIL, winner=Allegiance.GOOD
     )
-    assert said(message) == "bet on Mal, and Bien won"  # the message itself awaits its French
+    assert said(message) == "a parié sur Mal, et Bien a gagné"  # the teams in French too
     names = Message.of(
         N_("%(names)s disagreed: each winner gets %(points)d point."),
         names=("Bob", "Cy", "Di"),
         points=1,
     )
-    assert said(names).startswith("Bob, Cy et Di ")
+    assert said(names).startswith("Bob, Cy et Di\u00a0:")
     robot = Message.of(N_("Your robot cannot use %(robot)s's action now."), robot=ROBOTS[0])
-    assert said(robot) == f"Your robot cannot use {ROBOTS[0].name}'s action now."
+    assert (
+        said(robot) == f"Votre robot ne peut pas utiliser l'action de {ROBOTS[0].name} maintenant."
+    )
     power = Message.of(N_("Power %(level)d is called, and it is not yours."), level=PowerCard(7))
-    assert said(power) == "Power 7 is called, and it is not yours."
+    assert said(power) == "La puissance 7 est appelée, et ce n'est pas la vôtre."
 
 
 def test_a_message_is_said_in_french_once_the_catalog_has_it(french, monkeypatch):

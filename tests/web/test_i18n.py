@@ -9,6 +9,7 @@ import re
 import pytest
 
 from evilrobots.web.i18n import COOKIE
+from tests.support.languages import english_sentences, said_in_english
 
 FRENCH = {"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.8"}
 
@@ -127,21 +128,6 @@ def test_the_scripts_words_come_in_the_pages_language(client):
     assert words and "Sin conexión: tus toques se guardan" in words.group(1)
     english = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert 'id="words"' not in english  # the script has its English
-
-
-def said_in_english(page: str, ids: list[str]) -> list[str]:
-    """The app's English sentences (its catalog's ids, as a page shows them) found in a page."""
-    return [text for text in ids if text in page]
-
-
-def english_sentences() -> list[str]:
-    """Every sentence of the source's catalog long enough to be no name nor cognate, as a
-    page would show it untranslated (no placeholders; "%%" shows as "%", or as "%%" where a
-    block's lookup went wrong)."""
-    from tools.catalogs import extracted
-
-    ids = [m.id for m in extracted() if isinstance(m.id, str) and len(m.id) >= 25]
-    return sorted({t.replace("%%", p) for t in ids if "%(" not in t for p in ("%", "%%")})
 
 
 PAGES = [

@@ -1,0 +1,151 @@
+"""A table where every player speaks their own language: each phone in its own, the board in
+the host's. After every step of a round the app runs, no sentence of the app shows in English
+on a phone that asked for another language (names and robot names aside)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from evilrobots.game.cards import Allegiance
+from evilrobots.web.facts import entry
+from evilrobots.web.i18n import COOKIE
+from tests.support.cards import give
+from tests.support.clients import Phone, deal_tag, table_of
+from tests.support.languages import english_sentences, said_in_english
+from tests.support.pages import visible_text
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def lang_of(page: str) -> str:
+    return re.search(r'<html lang="([a-z]+)">', page).group(1)
+
+
+def speaking(phone: Phone, language: str) -> Phone:
+    phone.client.set_cookie(COOKIE, language)
+    return phone
+
+
+@pytest.fixture
+def four(app):
+    """Ada (the host) in French, Bob in German, Cy in Spanish, Di in English."""
+    ada = speaking(Phone(app, "Ada"), "fr")
+    ada.start()
+    phones = [ada]
+    for name, language in (("Bob", "de"), ("Cy", "es"), ("Di", "en")):
+        phone = speaking(Phone(app, name), language)
+        phone.join(ada.code)
+        phones.append(phone)
+    return phones
+
+
+LANGUAGE_OF = {"Ada": "fr", "Bob": "de", "Cy": "es", "Di": "en"}
+
+
+def pages_of(phone: Phone) -> dict[str, str]:
+    """What a phone opens during a round: its seat, the board, the actions, an act's view."""
+    return {
+        path: phone.page(path)
+        for path in (
+            "",
+            "/board",
+            "/actions",
+            "/action/convert-other",
+            "/action/reaction",
+            "/action/robot-action",
+        )
+    }
+
+
+def check_every_phone(phones: list[Phone], ids: list[str]) -> None:
+    for phone in phones:
+        language = LANGUAGE_OF[phone.name]
+        for path, page in pages_of(phone).items():
+            expected = "fr" if path == "/board" else language  # the board: the host's
+            assert lang_of(page) == expected, (phone.name, path)
+            if expected != "en":
+                assert said_in_english(page, ids) == [], (phone.name, path)
+
+
+def test_a_round_with_four_phones_in_four_languages(app, clock, four):
+    ada, bob, cy, di = four
+    ids = english_sentences()
+    assert ada.deal().status_code == 303
+    give(
+        app,
+        ada.code,
+        5,
+        ada=("SumoBot", 9, G),
+        bob=("BlockBot", 3, N),
+        cy=("PushBot", 2, E),
+        di=("FreeBot", 6, G),
+    )
+    tag = deal_tag(table_of(app, ada.code))
+    check_every_phone(four, ids)  # the Debate
+    assert bob.post("/pass-debate", round=tag).status_code == 303
+    assert "Bob · passe" in visible_text(ada.page("/board"))  # the board: French
+    assert ada.post("/countdown", round=tag).status_code == 303
+    check_every_phone(four, ids)  # 9 or more is called
+    assert ada.post("/act", round=tag).status_code == 303
+    check_every_phone(four, ids)  # Ada's turn
+    assert ada.post("/convert", target="3", round=tag).status_code == 303
+    check_every_phone(four, ids)  # the reaction window
+    assert bob.post("/react", round=tag).status_code == 303
+    check_every_phone(four, ids)  # BlockBot played
+    clock.now += 8
+    app.extensions["evilrobots.store"].advance_due(clock.now)
+    check_every_phone(four, ids)  # settled: Cy is not converted
+    # Each phone reads the log in its own words.
+    reveals = table_of(app, ada.code).round.reveals
+    english = log_in(app, reveals, "en")
+    assert "Cy · is not converted" in english
+    for phone in four:
+        text = visible_text(phone.page())
+        said = log_in(app, reveals, LANGUAGE_OF[phone.name])
+        assert all(line in text for line in said), (phone.name, said)
+        if phone is not di:
+            assert not any(line in text for line in english if "·" in line[:-1]), phone.name
+
+
+def log_in(app, reveals, language: str) -> list[str]:
+    with app.test_request_context("/"), force_locale(language):
+        return [entry(reveal) for reveal in reveals]
+
+
+def test_the_board_follows_its_host_unless_opened_in_another_language(app, four):
+    ada, bob, _, di = four
+    assert lang_of(di.page("/board")) == "fr"  # Di reads English, the board is Ada's
+    speaking(ada, "es")
+    ada.page()  # the host opens her page in Spanish: the board follows
+    assert lang_of(bob.page("/board")) == "es"
+    assert lang_of(bob.client.get(f"/t/{ada.code}/board?lang=de").get_data(as_text=True)) == "de"
+    speaking(bob, "en")
+    bob.page()  # another seat's language never moves the board
+    assert lang_of(di.page("/board")) == "es"
+
+
+def test_the_board_stream_speaks_the_hosts_language(app, four):
+    ada, bob, _, _ = four
+    stream = bob.client.get(f"/t/{ada.code}/events?board=1", buffered=False)
+    first = b""
+    for chunk in stream.response:
+        first += chunk
+        if b"event: board" in first and first.endswith(b"\n\n"):
+            break
+    stream.close()
+    text = first.decode()
+    assert "Joueurs" in text or "joueurs" in text or "Ada" in text
+    assert said_in_english(text, english_sentences()) == []
+
+
+def test_a_refusal_at_the_table_is_said_in_the_phones_language(app, four):
+    ada, bob, _, _ = four
+    refused = bob.post("/deal", round="00000000")  # only the host deals
+    assert refused.status_code == 403
+    page = refused.get_data(as_text=True)
+    assert lang_of(page) == "de"
+    assert said_in_english(page, english_sentences()) == []
+    assert "Only the host" not in page
