@@ -226,9 +226,8 @@ def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
     ada.get_by_role("button", name="Cy", exact=True).click()
     expect(log).to_contain_text("Ada · " + fr("converts %(other)s", other="Cy"))
     every_phone_speaks_its_own()  # the reaction window
-    play = said("de", "Play %(robot)s", robot="BlockBot")
-    bob.get_by_role("link", name=play).click()
-    bob.get_by_role("button", name=play).click()
+    bob.get_by_role("link", name=said("de", "Play %(robot)s", robot="BlockBot")).click()
+    bob.get_by_role("button", name=said("de", "%(robot)s: Make it fail", robot="BlockBot")).click()
     expect(log).to_contain_text("Bob · " + fr("reacts") + " · BlockBot")
     cy.get_by_role("button", name=said("es", "No reaction")).click()
     di.get_by_role("button", name="No reaction").click()
