@@ -5,6 +5,7 @@ They need the npm packages in package.json (`npm ci`) and Java for the Nu checke
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -18,6 +19,7 @@ from evilrobots.game.cards import Allegiance
 from evilrobots.web.words import label
 from tests.support.browser import by_voice
 from tests.support.cards import give, run_out
+from tests.support.languages import said
 from tools import chromium
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +43,7 @@ PAGES = [
     "/no-such-page",
 ]
 TRANSLATED = ["fr-FR", "de-DE", "es-ES"]
+LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "es": "es-ES"}
 
 
 def require(path: Path) -> Path:
@@ -432,31 +435,50 @@ def test_lighthouse_sees_the_page_hold_still_as_it_loads(lighthouse, page):
     assert shift <= 0.02, shift
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
+@pytest.mark.parametrize(
+    ("scheme", "language"),
+    [("dark", "en"), ("light", "en"), ("dark", "fr"), ("light", "de"), ("dark", "es")],
+)
 def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
-    browser, live_server, live_app, tmp_path, scheme
+    browser, live_server, live_app, tmp_path, scheme, language
 ):
-    """Three phones and a board through a round the app runs: the Debate, a power called, a
-    turn (and its action view in place), a reaction window (and the reaction's view)."""
+    """Three phones and a board through a round the app runs, in each language (the board
+    in the host's): the start and join pages, the Debate, a power called, a turn (and its
+    action view in place), a reaction window (and the reaction's view)."""
+    _ = functools.partial(said, language)
     contexts = [
-        browser.new_context(viewport=size, color_scheme=scheme, bypass_csp=True)
+        browser.new_context(
+            viewport=size, color_scheme=scheme, bypass_csp=True, locale=LOCALES[language]
+        )
         for size in ({"width": 390, "height": 844},) * 3 + ({"width": 1280, "height": 720},)
     ]
     ada, bob, cy, board = (context.new_page() for context in contexts)
+    documents = {}
+
+    def audit(moment: str, *pages) -> None:
+        for page in pages:
+            who = "board" if page is board else page.url
+            assert page.locator("html").get_attribute("lang") == language, (moment, who)
+            documents[f"{moment}: {who}"] = page.content()
+            assert axe_violations(page) == [], (moment, who)
+
     ada.goto(live_server + "/table")
-    ada.get_by_label("Your name").first.fill("Ada")
-    ada.get_by_role("button", name="Start a table").click()
+    audit("start or join", ada)
+    ada.get_by_label(_("Your name")).first.fill("Ada")
+    ada.get_by_role("button", name=_("Start a table")).click()
     url = ada.url
     for page, name in ((bob, "Bob"), (cy, "Cy")):
         page.goto(url)
-        page.get_by_label("Your name").fill(name)
-        page.get_by_role("button", name="Join", exact=True).click()
+        if page is bob:
+            audit("the join form", bob)
+        page.get_by_label(_("Your name")).fill(name)
+        page.get_by_role("button", name=_("Join"), exact=True).click()
     ada.goto(url)
-    ada.get_by_label("Debate timer").select_option("0")  # the host starts the countdown
-    ada.get_by_label("Each power called for").select_option("15")
-    ada.get_by_label("Each reaction window").select_option("30")
-    ada.get_by_role("button", name="Set for the next round").click()
-    ada.get_by_role("button", name="Deal", exact=True).click()
+    ada.get_by_label(_("Debate timer")).select_option("0")  # the host starts the countdown
+    ada.get_by_label(_("Each power called for")).select_option("15")
+    ada.get_by_label(_("Each reaction window, proof and tie")).select_option("30")
+    ada.get_by_role("button", name=_("Set for the next round")).click()
+    ada.get_by_role("button", name=_("Deal"), exact=True).click()
     give(
         live_app,
         url.rsplit("/", 1)[1],
@@ -466,27 +488,19 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
         cy=("PushBot", 2, Allegiance.EVIL),
     )
     board.goto(url + "/board")
-    documents = {}
-
-    def audit(moment: str, *pages) -> None:
-        for page in pages:
-            who = "board" if page is board else page.url
-            documents[f"{moment}: {who}"] = page.content()
-            assert axe_violations(page) == [], (moment, who)
-
     for page in (ada, bob, cy):  # the deal reaches each phone by itself
-        page.get_by_role("region", name="Robot card").wait_for()
+        page.get_by_role("region", name=_("Robot card")).wait_for()
     audit("the debate", ada, bob, board)
-    bob.get_by_role("button", name="Pass", exact=True).click()
-    ada.get_by_role("button", name="Start the countdown").click()
-    act = ada.get_by_role("button", name="I act at 9 or more")
-    act.click()
-    expect_text(ada, "Ada's turn")
+    bob.get_by_role("button", name=_("Pass"), exact=True).click()
+    ada.get_by_role("button", name=_("Start the countdown")).click()
+    top = _("%(number)s or more", number=9)
+    ada.get_by_role("button", name=_("I act at %(level)s", level=top)).click()
+    ada.get_by_role("link", name=_("Convert"), exact=True).wait_for()
     audit("a turn", ada, bob, board)
-    ada.get_by_role("link", name="Convert", exact=True).click()
+    ada.get_by_role("link", name=_("Convert"), exact=True).click()
     audit("the action view of a conversion, in place", ada)
     ada.get_by_role("button", name="Cy", exact=True).click()
-    play = bob.get_by_role("link", name="Play BlockBot")
+    play = bob.get_by_role("link", name=_("Play %(robot)s", robot="BlockBot"))
     play.wait_for()
     audit("a reaction window", bob, cy, board)
     play.click()

@@ -7,24 +7,17 @@ from __future__ import annotations
 import functools
 
 import pytest
-from babel.support import Translations
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.web.i18n import LANGUAGES
 from tests.support.browser import assert_fully_on_screen, assert_the_note_fits, no_scrolling
 from tests.support.cards import give
-from tests.support.languages import english_sentences, said_in_english
-from tools.catalogs import TRANSLATIONS
+from tests.support.languages import english_sentences, said, said_in_english, words
 
 SIZES = [(320, 568), (390, 844)]
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 PHONE_LOCALE = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "es": "es-ES"}
-
-
-def words(language: str):
-    """The catalog's gettext for a language: what the app should say there."""
-    return Translations.load(str(TRANSLATIONS), [language]).gettext
 
 
 def whole(page: Page, css: str) -> list[str]:
@@ -147,11 +140,6 @@ def test_every_page_to_read_fits_320_px_in_every_language(new_phone, live_server
 # ---- Tables: each phone in its own language, the board in the host's -------------------
 
 TABLE_LANGUAGES = {"Ada": "fr", "Bob": "de", "Cy": "es", "Di": "en"}  # Ada is the host
-
-
-def said(language: str, text: str, **params) -> str:
-    """What the app says in ``language`` for an English message, its placeholders filled."""
-    return words(language)(text) % params if params else words(language)(text)
 
 
 def english_on(page: Page) -> list[str]:

@@ -39,3 +39,17 @@ def english_sentences() -> list[str]:
     page would show it untranslated ("%%" shows as "%", or as "%%" where a block's lookup
     went wrong); of a message with placeholders, each fixed piece of 20 characters or more."""
     return list(_sentences())
+
+
+def words(language: str):
+    """The catalog's gettext for a language: what the app should say there."""
+    from babel.support import Translations
+
+    from tools.catalogs import TRANSLATIONS
+
+    return Translations.load(str(TRANSLATIONS), [language]).gettext
+
+
+def said(language: str, text: str, **params) -> str:
+    """What the app says in ``language`` for an English message, its placeholders filled."""
+    return words(language)(text) % params if params else words(language)(text)
