@@ -11,110 +11,110 @@ from __future__ import annotations
 import functools
 
 from babel.lists import format_list
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ..game.actions import Action
 from ..game.cards import GANDALFBOT, SWAPBOT, Robot
+from ..game.messages import N_
 from ..game.table.conduct import TOP_LEVEL, Kind, Stage
 from ..game.table.facts import Fact, What
 from ..game.table.now import Choices, Happening, Moment, Note
 from ..game.table.round import NPR_NAME, NPR_SEAT, Reveal
 from ..game.table.views import TableView
+from .i18n import gettext as _
 from .i18n import language
 from .words import label
 
 # What a seat did, for the log, when nothing more is said of it: "Bob · proves their power".
 DONE = {
-    Action.DEBATE: _l("debates"),
-    Action.PROVE_POWER: _l("proves their power"),
-    Action.ROBOT_ACTION: _l("uses their robot"),
-    Action.CONVERT_OTHER: _l("converts a player"),
-    Action.CONVERT_SELF: _l("converts themselves"),
-    Action.PASS_TURN: _l("passes"),
-    Action.REACTION: _l("reacts"),
-    Action.CONVERTED: _l("shows their new allegiance"),
-    Action.RESISTED_BY_POWER: _l("shows it failed, by their power"),
-    Action.RESISTED_BY_ROBOT: _l("shows it failed, by their robot"),
-    Action.PASS_PHASE: _l("shows their power for the Pass phase"),
-    Action.END_OF_ROUND: _l("shows everything"),
+    Action.DEBATE: N_("debates"),
+    Action.PROVE_POWER: N_("proves their power"),
+    Action.ROBOT_ACTION: N_("uses their robot"),
+    Action.CONVERT_OTHER: N_("converts a player"),
+    Action.CONVERT_SELF: N_("converts themselves"),
+    Action.PASS_TURN: N_("passes"),
+    Action.REACTION: N_("reacts"),
+    Action.CONVERTED: N_("shows their new allegiance"),
+    Action.RESISTED_BY_POWER: N_("shows it failed, by their power"),
+    Action.RESISTED_BY_ROBOT: N_("shows it failed, by their robot"),
+    Action.PASS_PHASE: N_("shows their power for the Pass phase"),
+    Action.END_OF_ROUND: N_("shows everything"),
 }
 
 # Each fact of the log, with its parts as %(...)s: who did it is said before it.
 FACTS = {
-    What.PASSES: _l("passes"),
+    What.PASSES: N_("passes"),
     # Translators: passes a second time, in the Pass phase.
-    What.PASSES_AGAIN: _l("passes again"),
-    What.PASSES_LATE: _l("passes: time ran out"),
-    What.PASSES_AGAIN_LATE: _l("passes again: time ran out"),
+    What.PASSES_AGAIN: N_("passes again"),
+    What.PASSES_LATE: N_("passes: time ran out"),
+    What.PASSES_AGAIN_LATE: N_("passes again: time ran out"),
     # Translators: "acts at 7", "acts at 9 or more": the power level called.
-    What.ACTS_AT: _l("acts at %(level)s"),
-    What.LETS_GO: _l("lets %(other)s go next"),
-    What.CONVERTS: _l("converts %(other)s"),
-    What.CONVERTS_SELF: _l("converts themselves"),
-    What.CONVERTS_NPR: _l("converts the non-player robot to %(allegiance)s"),
-    What.PUSHES: _l("pushes %(other)s to %(allegiance)s"),
-    What.USES: _l("uses %(robot)s"),
-    What.COPIES_USE: _l("copies %(robot)s"),
+    What.ACTS_AT: N_("acts at %(level)s"),
+    What.LETS_GO: N_("lets %(other)s go next"),
+    What.CONVERTS: N_("converts %(other)s"),
+    What.CONVERTS_SELF: N_("converts themselves"),
+    What.CONVERTS_NPR: N_("converts the non-player robot to %(allegiance)s"),
+    What.PUSHES: N_("pushes %(other)s to %(allegiance)s"),
+    What.USES: N_("uses %(robot)s"),
+    What.COPIES_USE: N_("copies %(robot)s"),
     # Translators: what came of a conversion: it works.
-    What.WORKS: _l("it works"),
-    What.FAILS: _l("it fails"),
-    What.REACTS: _l("reacts"),
-    What.IS_CONVERTED: _l("is converted"),
-    What.IS_CONVERTED_INSTEAD: _l("is converted instead"),
-    What.IS_NOT_CONVERTED: _l("is not converted"),
-    What.SHOWS_WHY: _l("shows why it failed"),
-    What.SHOWS_FAILED: _l("shows it failed"),
-    What.SHOWS_FOR_PASS: _l("shows their power for the Pass phase"),
-    What.SITS_OUT: _l("sits out: the lowest power"),
-    What.CHANGED: _l("changed allegiance"),
-    What.COPIES: _l("copies %(robot)s"),
+    What.WORKS: N_("it works"),
+    What.FAILS: N_("it fails"),
+    What.REACTS: N_("reacts"),
+    What.IS_CONVERTED: N_("is converted"),
+    What.IS_CONVERTED_INSTEAD: N_("is converted instead"),
+    What.IS_NOT_CONVERTED: N_("is not converted"),
+    What.SHOWS_WHY: N_("shows why it failed"),
+    What.SHOWS_FAILED: N_("shows it failed"),
+    What.SHOWS_FOR_PASS: N_("shows their power for the Pass phase"),
+    What.SITS_OUT: N_("sits out: the lowest power"),
+    What.CHANGED: N_("changed allegiance"),
+    What.COPIES: N_("copies %(robot)s"),
     # Translators: BlockBot turns a conversion on the one who started it.
-    What.TURNS_ON: _l("turns it on %(other)s"),
-    What.MAKES_FAIL: _l("makes the conversion fail"),
-    What.WORKS_AFTER_ALL: _l("the conversion works after all"),
-    What.TAKES: _l("%(other)s takes %(allegiance)s"),
-    What.SHOWN_BY_APP: _l("time ran out: shown by the app"),
-    What.NO_PASS_PHASE: _l("no Pass phase this round"),
-    What.NEGATIVE: _l("%(other)s's power counts as negative"),
-    What.SWAPS: _l(
+    What.TURNS_ON: N_("turns it on %(other)s"),
+    What.MAKES_FAIL: N_("makes the conversion fail"),
+    What.WORKS_AFTER_ALL: N_("the conversion works after all"),
+    What.TAKES: N_("%(other)s takes %(allegiance)s"),
+    What.SHOWN_BY_APP: N_("time ran out: shown by the app"),
+    What.NO_PASS_PHASE: N_("no Pass phase this round"),
+    What.NEGATIVE: N_("%(other)s's power counts as negative"),
+    What.SWAPS: N_(
         "swaps power %(number)s with the points card %(second)s: the round is now worth %(number)s"
     ),
-    What.BETS: _l("bets on %(allegiance)s"),
+    What.BETS: N_("bets on %(allegiance)s"),
 }
 
 STAGES = {
-    Stage.DEBATE: _l("The Debate"),
-    Stage.COUNTDOWN: _l("The Countdown"),
-    Stage.PASS: _l("The Pass phase"),
-    Stage.DONE: _l("Every turn is taken"),
+    Stage.DEBATE: N_("The Debate"),
+    Stage.COUNTDOWN: N_("The Countdown"),
+    Stage.PASS: N_("The Pass phase"),
+    Stage.DONE: N_("Every turn is taken"),
 }
 
 # A seat's own note, for its phone only.
 NOTES = {
-    Note.PROOF_OWED: _l("Your conversion failed: show the table why, now."),
-    Note.TIE_BREAK: _l("You tie-break: choose who goes next."),
-    Note.OWN_CONVERSION: _l("Your conversion: you may not react to it. The others answer now."),
-    Note.NOT_WAITED: _l("You have had your turn or reacted: this window does not wait for you."),
-    Note.TURN: _l("Your turn: convert a player, yourself, use your robot, or pass."),
-    Note.TURN_NOT_SELF: _l("Your turn: convert a player, use your robot, or pass."),
-    Note.TURN_COPY_NOTHING: _l(
+    Note.PROOF_OWED: N_("Your conversion failed: show the table why, now."),
+    Note.TIE_BREAK: N_("You tie-break: choose who goes next."),
+    Note.OWN_CONVERSION: N_("Your conversion: you may not react to it. The others answer now."),
+    Note.NOT_WAITED: N_("You have had your turn or reacted: this window does not wait for you."),
+    Note.TURN: N_("Your turn: convert a player, yourself, use your robot, or pass."),
+    Note.TURN_NOT_SELF: N_("Your turn: convert a player, use your robot, or pass."),
+    Note.TURN_COPY_NOTHING: N_(
         "Your turn: convert a player, yourself, or pass. CopyBot has nothing to copy yet: no "
         "robot has acted this round."
     ),
-    Note.TURN_COPY_NOTHING_NOT_SELF: _l(
+    Note.TURN_COPY_NOTHING_NOT_SELF: N_(
         "Your turn: convert a player, or pass. CopyBot has nothing to copy yet: no robot has "
         "acted this round."
     ),
-    Note.CALLED: _l("Your power is called: tap I act now, or your turn goes by."),
-    Note.MISSED: _l("Your power was called and went by: you have no turn this round."),
-    Note.REACTED: _l("You reacted: that was your turn this round."),
-    Note.SAT_OUT: _l("You sit out the Pass phase: yours was the lowest power."),
-    Note.PASSED: _l("You passed: your turn comes in the Pass phase."),
-    Note.ACTED: _l("You have had your turn this round."),
-    Note.QUEUED: _l("You are next in line: your turn comes when the one before is done."),
-    Note.FREEBOT: _l("FreeBot: you may act at any power. Tap I act when you choose."),
-    Note.WAITS: _l("Your turn comes when Power %(level)s is called."),
+    Note.CALLED: N_("Your power is called: tap I act now, or your turn goes by."),
+    Note.MISSED: N_("Your power was called and went by: you have no turn this round."),
+    Note.REACTED: N_("You reacted: that was your turn this round."),
+    Note.SAT_OUT: N_("You sit out the Pass phase: yours was the lowest power."),
+    Note.PASSED: N_("You passed: your turn comes in the Pass phase."),
+    Note.ACTED: N_("You have had your turn this round."),
+    Note.QUEUED: N_("You are next in line: your turn comes when the one before is done."),
+    Note.FREEBOT: N_("FreeBot: you may act at any power. Tap I act when you choose."),
+    Note.WAITS: N_("Your turn comes when Power %(level)s is called."),
 }
 
 
@@ -147,14 +147,14 @@ def names(all_of: tuple[str, ...] | list[str]) -> str:
 
 
 def stage(value: Stage) -> str:
-    return str(STAGES[value])
+    return _(STAGES[value])
 
 
 def fact(said: Fact) -> str:
     """One fact of the log in the viewer's words."""
     if said.what is What.SAID:  # a table stored before facts: its English, as it was
         return said.other
-    words = str(FACTS[said.what]) % {
+    words = _(FACTS[said.what]) % {
         "other": who(said.other),
         "robot": said.robot.name if said.robot else "",
         "allegiance": label(said.allegiance) if said.allegiance else "",
@@ -176,7 +176,7 @@ def entry(reveal: Reveal) -> str:
         label(reveal.allegiance) if reveal.allegiance else "",
         fact(reveal.effect) if reveal.effect else "",
     ]
-    what = fact(reveal.lead) if reveal.lead else str(DONE[reveal.action])
+    what = fact(reveal.lead) if reveal.lead else _(DONE[reveal.action])
     return " · ".join([name, what, *(part for part in shown if part)])
 
 
@@ -281,7 +281,7 @@ def note(c: Choices) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _note(said: Note, number: int, lang: str) -> str:
-    return str(NOTES[said]) % {"level": level(number)}
+    return _(NOTES[said]) % {"level": level(number)}
 
 
 def round_label(view: TableView) -> str:

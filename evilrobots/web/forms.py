@@ -106,4 +106,4 @@ def form_int(field: str, saying: str) -> int:
 
 def form_seat() -> int:
     """The player a form names by seat; 400 if it names none."""
-    return form_int("seat", "Say which player.")
+    return form_int("seat", _("Say which player."))

@@ -89,6 +89,7 @@ def manifest() -> Response:
     }
     response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["Vary"] = "Accept-Language, Cookie"  # without ?lang=, the phone's
     return response
 
 

@@ -180,7 +180,13 @@ ROBOT_TEXTS = {
 
 
 def label(value: Part | Kind | Allegiance | Coin | Phase | Action) -> str:
-    """The name of one of the game's values, in the request's language."""
+    """The name of one of the game's values, in the request's language: looked up once per
+    language (a seat's page says a dozen, for every event of every stream)."""
+    return _label(value, language())
+
+
+@functools.lru_cache(maxsize=512)
+def _label(value: Part | Kind | Allegiance | Coin | Phase | Action, lang: str) -> str:
     if isinstance(value, Action):
         return str(ACTIONS[value][0])
     table = {Part: PARTS, Kind: KINDS, Allegiance: ALLEGIANCES, Coin: COINS, Phase: PHASES}

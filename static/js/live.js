@@ -289,6 +289,10 @@
 
   function onBoard(event) {
     const data = JSON.parse(event.data);
+    if (data.lang && data.lang !== document.documentElement.lang) {
+      location.reload();  // the host's phone speaks another language now: so does the board
+      return;
+    }
     live.dataset.version = event.lastEventId;
     setClock(data.clock);
     replace(live, data.board);

@@ -205,6 +205,7 @@ def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
     every_phone_speaks_its_own()  # the Debate
     bob.get_by_role("button", name=said("de", "Pass"), exact=True).click()
     expect(log).to_contain_text("Bob · " + fr("passes"))
+    expect(log).not_to_contain_text("Bob · passes")  # the English, which "passe" is in
     ada.get_by_role("button", name=fr("Start the countdown")).click()
     top = fr("%(number)s or more", number=9)
     ada.get_by_role("button", name=fr("I act at %(level)s", level=top)).click()

@@ -145,3 +145,35 @@ def test_a_hand_written_twice_is_written_the_same_and_apart(three):
     assert first == second
     first["round"]["hands"][0][1]["p"] = 99
     assert table_state(table) == second
+
+
+def test_a_table_stored_before_the_log_kept_facts_loads_with_its_words(three):
+    """A table written while the log was English: its lines load as they were said, a
+    conversion's lead among them, and its board language as English."""
+    from evilrobots.game.table.facts import Fact, What
+
+    table = three.reveal(2, 1, Action.CONVERT_OTHER, now=1.0)
+    state = table_state(table)
+    state["round"]["reveals"][0]["l"] = "converts Ada"  # as the old build stored it
+    state["round"]["reveals"][0]["e"] = "copies BetBot: bets on Good"
+    del state["lang"]
+    loaded = load_table(state)
+    reveal = loaded.round.reveals[0]
+    assert reveal.lead == Fact(What.SAID, "converts Ada")
+    assert reveal.effect == Fact(What.SAID, "copies BetBot: bets on Good")
+    assert loaded.language == "en"
+    assert table_state(load_table(table_state(loaded))) == table_state(loaded)
+
+
+def test_every_fact_survives_the_round_trip():
+    from evilrobots.game.codec import _fact, _fact_state
+    from evilrobots.game.table.facts import Fact, What
+
+    nested = Fact(
+        What.COPIES,
+        robot=ROBOTS[1],
+        then=Fact(What.SWAPS, "Cy", ROBOTS[2], Allegiance.GOOD, 7, 3),
+    )
+    assert _fact(_fact_state(nested)) == nested
+    for what in What:
+        assert _fact(_fact_state(Fact(what, "Bob", allegiance=Allegiance.EVIL))).what is what

@@ -6,13 +6,19 @@ import functools
 import html
 import re
 
+from markupsafe import escape
+
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w+\}")
 
 
 def said_in_english(page: str, ids: list[str]) -> list[str]:
     """The app's English sentences (its catalog's ids, as a page shows them) found in a page,
     as text or as the HTML escapes it."""
-    return [text for text in ids if text in page or html.escape(text) in page]
+    return [
+        text
+        for text in ids
+        if text in page or html.escape(text) in page or str(escape(text)) in page
+    ]
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from ...game.errors import GameError
 from ...game.table import Table, clean_code, clean_name, new_code
 from ...store import TableMissing
 from ..errors import say, status_of
-from ..i18n import language
+from ..i18n import phone_language
 from ..services import rng
 from .common import (
     NO_SUCH_TABLE,
@@ -51,7 +51,7 @@ def start() -> Response | tuple[str, int]:
     secret = secrets.token_urlsafe(32)
     for _attempt in range(20):
         table = Table.start(new_code(rng()), name, hashed(secret))
-        table = table.speaks(table.host, language())  # the board: the host's language
+        table = table.speaks(table.host, phone_language())  # the board: the host's language
         if store().create(table):
             keep_secret(table.code, secret)
             return back_to_seat(table.code)

@@ -218,9 +218,12 @@ class Kept:
 _BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
 _BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
 _STRIPS = Kept(4096)  # a seat's buttons are some 1.5 KB
-# What a seat's buttons are drawn from: its choices but the note (a hole in the head). A
-# tuple of the fields: a copy of the choices without it would cost more than the lookup.
-_BUTTONS = operator.attrgetter(*(f.name for f in fields(Choices) if f.name != "note"))
+# What a seat's buttons are drawn from: its choices but the note and the level it names (a
+# hole in the head). A tuple of the fields: a copy of the choices without them would cost
+# more than the lookup.
+_BUTTONS = operator.attrgetter(
+    *(f.name for f in fields(Choices) if f.name not in ("note", "level"))
+)
 # The buttons are drawn once for every table, with these in place of the table's code and
 # the deal's tag, then filled in. Random, like the fragments' marks: no name a player types
 # can pass for one.
@@ -349,5 +352,5 @@ def _board(view: TableView, seated: bool, lang: str) -> tuple[dict[str, Any], st
             "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
         ),
     )
-    parts = {"board": head + now + body}
+    parts = {"board": head + now + body, "lang": lang}  # a board follows its host's
     return parts, tagged(parts)

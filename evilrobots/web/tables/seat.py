@@ -14,7 +14,7 @@ from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
 from ..cardview import actions_panel
 from ..forms import load_action
-from ..i18n import board_speaks, language
+from ..i18n import board_speaks, phone_language
 from ..services import now
 from .common import (
     back_to_seat,
@@ -37,9 +37,11 @@ def seat(code: str) -> Response | tuple[str, int]:
     seat = my_seat(table)
     if seat is None:
         return join_page(table)
-    if seat.id == table.host and table.language != language():
-        # The host's phone speaks another language now: the board follows it.
-        table = changed(code, lambda t: t.speaks(seat.id, language()))
+    phone = phone_language()
+    if seat.id == table.host and table.language != phone:
+        # The host's phone speaks another language now: the board follows it (its own
+        # choice, never a page opened with ?lang=).
+        table = changed(code, lambda t: t.speaks(seat.id, phone))
     return seat_page(table, seat)
 
 

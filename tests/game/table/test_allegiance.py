@@ -119,3 +119,11 @@ def test_scaredybot_in_a_conducted_round_keeps_its_bonus_only_showing_its_power(
     other = Play(conducted("Ada", "Bob", ada=("ScaredyBot", 3, E), bob=("BetBot", 6, G)))
     other.call(3).claim(1).convert(1, target=2)  # converting shows the allegiance
     assert not other.table.round.only_power_shown(1)
+
+
+def test_the_board_speaks_the_hosts_language_and_no_one_elses():
+    table = seated("Ada", "Bob")
+    assert table.language == "en"
+    assert table.speaks(2, "de") is table  # Bob is not the host
+    assert table.speaks(1, "de").language == "de"
+    assert table.speaks(1, "en") is table  # already so: no change to store

@@ -4,6 +4,7 @@ on a phone that asked for another language (names and robot names aside)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,7 +15,7 @@ from evilrobots.web.facts import entry
 from evilrobots.web.i18n import COOKIE
 from tests.support.cards import give
 from tests.support.clients import Phone, deal_tag, table_of
-from tests.support.languages import english_sentences, said_in_english
+from tests.support.languages import english_sentences, said, said_in_english
 from tests.support.pages import visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -86,7 +87,8 @@ def test_a_round_with_four_phones_in_four_languages(app, clock, four):
     tag = deal_tag(table_of(app, ada.code))
     check_every_phone(four, ids)  # the Debate
     assert bob.post("/pass-debate", round=tag).status_code == 303
-    assert "Bob · passe" in visible_text(ada.page("/board"))  # the board: French
+    board = visible_text(ada.page("/board"))  # the board: French
+    assert "Bob · passe" in board and "Bob · passes" not in board
     assert ada.post("/countdown", round=tag).status_code == 303
     check_every_phone(four, ids)  # 9 or more is called
     assert ada.post("/act", round=tag).status_code == 303
@@ -119,26 +121,41 @@ def test_the_board_follows_its_host_unless_opened_in_another_language(app, four)
     ada, bob, _, di = four
     assert lang_of(di.page("/board")) == "fr"  # Di reads English, the board is Ada's
     speaking(ada, "es")
-    ada.page()  # the host opens her page in Spanish: the board follows
+    ada.page()  # the host's phone speaks Spanish now: the board follows
     assert lang_of(bob.page("/board")) == "es"
     assert lang_of(bob.client.get(f"/t/{ada.code}/board?lang=de").get_data(as_text=True)) == "de"
     speaking(bob, "en")
     bob.page()  # another seat's language never moves the board
     assert lang_of(di.page("/board")) == "es"
+    ada.client.get(f"/t/{ada.code}?lang=de")  # nor a page the host opens with ?lang=
+    assert lang_of(di.page("/board")) == "es" and table_of(app, ada.code).language == "es"
 
 
-def test_the_board_stream_speaks_the_hosts_language(app, four):
-    ada, bob, _, _ = four
-    stream = bob.client.get(f"/t/{ada.code}/events?board=1", buffered=False)
-    first = b""
+def first_board_event(phone: Phone, query: str = "") -> dict:
+    stream = phone.client.get(f"/t/{phone.code}/events?board=1{query}", buffered=False)
+    received = b""
     for chunk in stream.response:
-        first += chunk
-        if b"event: board" in first and first.endswith(b"\n\n"):
+        received += chunk
+        if b"event: board" in received and received.endswith(b"\n\n"):
             break
     stream.close()
-    text = first.decode()
-    assert "Joueurs" in text or "joueurs" in text or "Ada" in text
-    assert said_in_english(text, english_sentences()) == []
+    data = re.search(r"^event: board\nid: \S+\ndata: (.*)$", received.decode(), re.M)
+    return json.loads(data.group(1))
+
+
+def test_the_board_stream_speaks_the_hosts_language_unless_opened_in_another(app, four):
+    ada, bob, _, _ = four
+    assert ada.deal().status_code == 303
+    board = first_board_event(bob)  # Bob reads German; the board is Ada's, in French
+    assert board["lang"] == "fr"
+    assert said("fr", "What happened this round") in board["board"]
+    assert said("de", "What happened this round") not in board["board"]
+    assert said_in_english(board["board"], english_sentences()) == []
+    german = first_board_event(bob, "&lang=de")  # a board opened with ?lang=de stays German
+    assert german["lang"] == "de" and said("de", "What happened this round") in german["board"]
+    speaking(ada, "es")
+    ada.page()  # the host switches: the board's next event says so, and its page reloads
+    assert first_board_event(bob)["lang"] == "es"
 
 
 def test_a_refusal_at_the_table_is_said_in_the_phones_language(app, four):
