@@ -226,6 +226,11 @@ def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
     expect(di.locator("body")).to_contain_text("Cy · is not converted")
     expect(bob.locator("body")).to_contain_text("Cy · " + said("de", "is not converted"))
     expect(cy.locator("body")).to_contain_text("Cy · " + said("es", "is not converted"))
+    # The host's phone switches to Spanish: the board on the shared screen follows, live.
+    ada.context.add_cookies([{"name": "lang", "value": "es", "url": live_server}])
+    ada.reload()
+    expect(board.locator("html")).to_have_attribute("lang", "es")
+    expect(log).to_contain_text("Cy · " + said("es", "is not converted"))
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))

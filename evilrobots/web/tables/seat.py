@@ -37,12 +37,17 @@ def seat(code: str) -> Response | tuple[str, int]:
     seat = my_seat(table)
     if seat is None:
         return join_page(table)
+    return seat_page(board_follows(table, seat), seat)
+
+
+def board_follows(table: Table, seat: Seat) -> Table:
+    """The board speaks its host's language: when the host's phone speaks another now (its
+    own choice, never a page opened with ``?lang=``), the board follows, from whichever of
+    the table's pages the host opens (the picker sends the phone back to the one it was on)."""
     phone = phone_language()
-    if seat.id == table.host and table.language != phone:
-        # The host's phone speaks another language now: the board follows it (its own
-        # choice, never a page opened with ?lang=).
-        table = changed(code, lambda t: t.speaks(seat.id, phone))
-    return seat_page(table, seat)
+    if seat.id != table.host or table.language == phone:
+        return table
+    return changed(table.code, lambda t: t.speaks(seat.id, phone))
 
 
 def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
@@ -105,7 +110,10 @@ def board(code: str) -> Response:
 def actions(code: str) -> str:
     """The actions panel as a page (for browsers without the script)."""
     code = code_from_url(code)
-    load_table(code)
+    table = load_table(code)
+    seat = my_seat(table)
+    if seat is not None:
+        board_follows(table, seat)
     return render_template(
         "actions.html",
         phases=actions_by_phase(),
@@ -122,6 +130,7 @@ def action_view(code: str, slug: str) -> str:
     action = load_action(slug)
     table = load_table(code)
     seat = load_seat(table)
+    table = board_follows(table, seat)
     view = table.view_for(seat.id)
     if view.hand is None:
         abort(409, description=_("You hold no cards in this round yet: wait for the next deal."))
