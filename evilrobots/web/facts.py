@@ -168,7 +168,13 @@ def fact(said: Fact) -> str:
 
 
 def entry(reveal: Reveal) -> str:
-    """One line of the board's log: "Ada · converts Bob · power 4 · Evil"; "Bob · passes"."""
+    """One line of the board's log: "Ada · converts Bob · power 4 · Evil"; "Bob · passes".
+    Worded once per language: every seat's page and every board says every line again."""
+    return _entry(reveal, language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry(reveal: Reveal, lang: str) -> str:
     name = who_first(reveal.name) if reveal.seat == NPR_SEAT else reveal.name
     shown = [
         reveal.robot.name if reveal.robot else "",
