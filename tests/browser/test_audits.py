@@ -444,7 +444,7 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
 ):
     """Three phones and a board through a round the app runs, in each language (the board
     in the host's): the start and join pages, the Debate, a power called, a turn (and its
-    action view in place), a reaction window (and the reaction's view)."""
+    action view in place), a reaction window (and the reaction's view), and the count."""
     _ = functools.partial(said, language)
     contexts = [
         browser.new_context(
@@ -505,6 +505,15 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
     audit("a reaction window", bob, cy, board)
     play.click()
     audit("the reaction's view, in place", bob)
+    # Every timer runs out; the host ends the round: the count on the phones and the board.
+    run_out(live_app, url.rsplit("/", 1)[1])
+    ada.goto(url)
+    ada.get_by_role("button", name=_("End the round")).click()
+    ada.get_by_role("button", name=_("Tap again: show everyone's cards and count")).click()
+    ada.locator("table.tally").first.wait_for()
+    bob.goto(url)
+    board.locator("table.tally").first.wait_for()
+    audit("the count", ada, bob, board)
     assert nu_errors(documents, tmp_path) == []
     for context in contexts:
         context.close()

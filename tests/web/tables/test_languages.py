@@ -13,7 +13,7 @@ from flask_babel import force_locale
 from evilrobots.game.cards import Allegiance
 from evilrobots.web.facts import entry
 from evilrobots.web.i18n import COOKIE
-from tests.support.cards import give
+from tests.support.cards import give, run_out
 from tests.support.clients import Phone, deal_tag, table_of
 from tests.support.languages import english_sentences, said, said_in_english
 from tests.support.pages import visible_text
@@ -166,3 +166,35 @@ def test_a_refusal_at_the_table_is_said_in_the_phones_language(app, four):
     assert lang_of(page) == "de"
     assert said_in_english(page, english_sentences()) == []
     assert "Only the host" not in page
+
+
+def test_every_table_page_leads_to_the_picker_and_back(app, four):
+    ada, bob, _, _ = four
+    seat = bob.page()  # the actions panel, from the seat page: back to the seat
+    assert f'href="/language?next=/t/{ada.code}"' in seat
+    assert "Sprache: Deutsch" in seat
+    for path in ("/table", f"/t/{ada.code}"):  # the start page; the join page (no seat yet)
+        page = Phone(app, "Eve").client.get(path, headers={"Accept-Language": "es"})
+        assert 'action="/language"' in page.get_data(as_text=True), path
+
+
+def test_the_non_player_robot_is_named_in_each_phones_language(app, clock, four):
+    """Its seat on the board, a turn's targets, its row in the count: never the English."""
+    ada, bob, cy, di = four
+    assert ada.post("/npr-rule", npr="yes").status_code == 303
+    assert ada.deal().status_code == 303
+    give(app, ada.code, 5, ada=("SumoBot", 9, G), bob=("BlockBot", 3, N))
+    tag = deal_tag(table_of(app, ada.code))
+    ada.post("/countdown", round=tag)
+    ada.post("/act", round=tag)
+    targets = bob.page("/action/convert-other")  # not Bob's turn: the page is his all the same
+    board = visible_text(di.page("/board"))  # Ada's board, in French
+    assert said("fr", "The non-player robot") in board
+    assert "non-player robot" not in board
+    turn = ada.page("/action/convert-other")
+    assert f'class="choice">{said("fr", "The non-player robot")}</button>' in turn
+    assert "The non-player robot" not in targets + turn
+    run_out(app, ada.code)
+    assert ada.post("/end", round=tag).status_code == 303
+    count = visible_text(bob.page())
+    assert said("de", "The non-player robot") in count and "non-player robot" not in count
