@@ -142,10 +142,12 @@ def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) ->
         key = (language(), string)
         found = _MARKED.get(key)
         if found is None:
-            found = _MARKED[key] = Markup(catalog().ugettext(string)) % {}
+            # Our catalogs' words, as Jinja's own gettext marks them: markup they hold is ours.
+            found = _MARKED[key] = Markup(catalog().ugettext(string)) % {}  # nosec B704
         return found
     text = catalog().ugettext(string)
-    return (Markup(text) if eval_ctx.autoescape else text) % variables
+    # Our catalog's words (as Jinja's gettext marks them); the values filled in are escaped.
+    return (Markup(text) if eval_ctx.autoescape else text) % variables  # nosec B704
 
 
 @pass_eval_context
@@ -154,7 +156,7 @@ def template_ngettext(
 ) -> str:
     variables.setdefault("num", num)
     text = catalog().ungettext(singular, plural, num)
-    return (Markup(text) if eval_ctx.autoescape else text) % variables
+    return (Markup(text) if eval_ctx.autoescape else text) % variables  # nosec B704
 
 
 def back_to(target: str) -> str:

@@ -39,7 +39,8 @@ class What(Enum):
     IS_NOT_CONVERTED = "is-not-converted"
     SHOWS_WHY = "shows-why"  # shows why a conversion failed (its power, or LockBot)
     SHOWS_FAILED = "shows-failed"  # shows its allegiance: the conversion failed
-    SHOWS_FOR_PASS = "shows-for-pass"  # shows its power for the Pass phase
+    # The Pass phase, not a password (bandit reads "PASS" as one): nosec B105 below.
+    SHOWS_FOR_PASS = "shows-for-pass"  # nosec B105: shows its power for the Pass phase
     SITS_OUT = "sits-out"  # the lowest power: no turn in the Pass phase
     CHANGED = "changed"  # by voice: its allegiance changed (not to what)
     # Effects: what came of an act.
@@ -49,7 +50,7 @@ class What(Enum):
     WORKS_AFTER_ALL = "works-after-all"
     TAKES = "takes"  # other, allegiance: DoOverBot
     SHOWN_BY_APP = "shown-by-app"  # time ran out: the app showed the proof
-    NO_PASS_PHASE = "no-pass-phase"
+    NO_PASS_PHASE = "no-pass-phase"  # nosec B105: GandalfBot, not a password
     NEGATIVE = "negative"  # other: whose power counts as negative
     SWAPS = "swaps"  # number: the power given; second: the points card taken
     BETS = "bets"  # allegiance

@@ -30,7 +30,7 @@ class Moment(Enum):
     ORDERING = "ordering"  # who: the seat that chooses; others: the tied seats
     TURN = "turn"  # who: whose turn (at ``level`` in the Countdown, or in the Pass phase)
     CALLED = "called"  # a power is called: ``level``
-    PASS = "pass"  # the players who passed act in turn
+    PASS = "pass"  # nosec B105: the Pass phase (its players act in turn), not a password
     DONE = "done"  # the host ends the round
 
 
