@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -381,8 +382,10 @@ def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) ->
 
 
 @pytest.fixture(scope="module")
-def audit(live_server, table, tmp_path_factory):
-    """Runs Lighthouse on the card view, a player's seat at a table, or the board."""
+def audit(live_server, live_app, table, tmp_path_factory):
+    """Runs Lighthouse on the card view, a player's seat at a table, or the board: a seat
+    once its reveal may no longer be taken back (the offer leaves the page when its 10
+    seconds are up, a shift of the layout of its own, which a load must not catch)."""
     folder = tmp_path_factory.mktemp("lighthouse")
     pages = {
         "card view": (live_server + "/", None),
@@ -393,6 +396,10 @@ def audit(live_server, table, tmp_path_factory):
 
     def run(page: str) -> dict:
         url, cookies = pages[page]
+        if page == "seat":
+            held = live_app.extensions["evilrobots.store"].load(url.rsplit("/", 1)[1])
+            until = max((r.withdrawable_until or 0.0) for r in held.round.reveals)
+            time.sleep(max(0.0, until - time.time() + 0.5))
         return run_lighthouse(url, folder / f"report-{next(runs)}.json", cookies)
 
     return run
