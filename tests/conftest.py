@@ -8,7 +8,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from evilrobots.factory import create_app
-from tests.support.clients import Clock, Player
+from tests.support.clients import Clock, LiveClock, Player
+from tests.support.suite import pytest_collection_modifyitems  # noqa: F401 (reruns, workers)
 from tools import chromium
 from tools.redis_server import RedisServer
 
@@ -54,9 +55,11 @@ def player(client) -> Player:
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
-    """The app the browser tests' server serves (tests may set up a table in its store)."""
+    """The app the browser tests' server serves (tests may set up a table in its store), on
+    the wall clock, which a test may move on (``tests.support.cards.time_runs_out``)."""
     instance = tmp_path_factory.mktemp("instance")
-    return create_app({"SECRET_KEY": "browser-key-" + "x" * 40}, instance_path=instance)
+    config = {"SECRET_KEY": "browser-key-" + "x" * 40, "CLOCK": LiveClock()}
+    return create_app(config, instance_path=instance)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,8 @@ from tests.support.browser import (
     join_by_link,
     start_table,
 )
+from tools.nu_checker import NuChecker
+from tools.nu_checker import missing as nu_checker_missing
 
 
 @pytest.fixture
@@ -44,3 +46,13 @@ def table(open_seat, live_server, new_phone):
     board.add_init_script(RECORD_EVENTS)
     board.goto(url + "/board")
     return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}
+
+
+@pytest.fixture(scope="session")
+def nu_checker():
+    """The W3C Nu HTML checker, started once for the whole run: every audit sends it pages."""
+    if nu_checker_missing():
+        pytest.fail(nu_checker_missing())
+    checker = NuChecker().start()
+    yield checker
+    checker.stop()

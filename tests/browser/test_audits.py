@@ -8,9 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -22,11 +20,11 @@ from tests.support.browser import by_voice
 from tests.support.cards import give, run_out
 from tests.support.languages import said
 from tools import chromium
+from tools.nu_checker import NuChecker
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
-VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
 LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"
 
 PAGES = [
@@ -259,7 +257,7 @@ def test_axe_finds_no_violations_in_the_seats_action_view_in_place(audited_phone
 
 
 def test_nu_html_checker_reports_no_errors_on_table_pages(
-    browser, live_server, table, ended, tmp_path
+    browser, live_server, table, ended, nu_checker
 ):
     documents = {}
     for name, (path, whose) in zip(TABLE_VIEWS, table_views(table, ended), strict=True):
@@ -272,35 +270,19 @@ def test_nu_html_checker_reports_no_errors_on_table_pages(
         page.goto(url)
         documents[name + " (live DOM)"] = page.content()
         context.close()
-    assert nu_errors(documents, tmp_path) == []
+    assert nu_errors(nu_checker, documents) == []
 
 
-def nu_errors(documents: dict[str, str], folder: Path) -> list[tuple[str, str]]:
-    """Run the Nu HTML checker on named documents; return (name, message) for each error."""
-    if not shutil.which("java"):
-        pytest.fail("the Nu HTML checker needs Java: apt-get install -y default-jre-headless")
-    names = {}
-    for number, (name, html) in enumerate(documents.items()):
-        target = folder / f"page-{number}.html"
-        target.write_text(html)
-        names[str(target)] = name
-    run = subprocess.run(
-        ["java", "-jar", str(require(VNU)), "--errors-only", "--format", "json", *names],
-        capture_output=True,
-        text=True,
-    )
-    messages = json.loads(run.stderr or run.stdout)["messages"]
-    return [
-        (names.get(m.get("url", "").removeprefix("file:"), m.get("url")), m["message"])
-        for m in messages
-    ]
+def nu_errors(checker: NuChecker, documents: dict[str, str]) -> list[tuple[str, str]]:
+    """The Nu HTML checker's errors in named documents: (name, message) for each."""
+    return [(name, message) for name, html in documents.items() for message in checker.errors(html)]
 
 
 @pytest.mark.parametrize("locale", ["en", *TRANSLATED])
-def test_nu_html_checker_reports_no_errors_on_any_page(client, tmp_path, locale):
+def test_nu_html_checker_reports_no_errors_on_any_page(client, nu_checker, locale):
     headers = {"Accept-Language": locale}
     pages = {path: client.get(path, headers=headers).get_data(as_text=True) for path in PAGES}
-    assert nu_errors(pages, tmp_path) == []
+    assert nu_errors(nu_checker, pages) == []
 
 
 # The states the script puts a page in, each checked as the browser holds it (its DOM).
@@ -341,7 +323,7 @@ STATES = {
 
 
 def test_nu_html_checker_reports_no_errors_in_any_state_of_the_card_view(
-    new_phone, live_server, tmp_path
+    new_phone, live_server, nu_checker
 ):
     documents = {}
     for name, arrange in STATES.items():
@@ -350,7 +332,7 @@ def test_nu_html_checker_reports_no_errors_in_any_state_of_the_card_view(
         arrange(page)
         documents[name] = page.content()
         page.context.set_offline(False)
-    assert nu_errors(documents, tmp_path) == []
+    assert nu_errors(nu_checker, documents) == []
 
 
 def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) -> dict:
@@ -385,7 +367,8 @@ def run_lighthouse(url: str, report: Path, cookies: list[dict] | None = None) ->
 def audit(live_server, live_app, table, tmp_path_factory):
     """Runs Lighthouse on the card view, a player's seat at a table, or the board: a seat
     once its reveal may no longer be taken back (the offer leaves the page when its 10
-    seconds are up, a shift of the layout of its own, which a load must not catch)."""
+    seconds are up, a shift of the layout of its own, which a load must not catch): the
+    server's clock moves on past them."""
     folder = tmp_path_factory.mktemp("lighthouse")
     pages = {
         "card view": (live_server + "/", None),
@@ -399,7 +382,7 @@ def audit(live_server, live_app, table, tmp_path_factory):
         if page == "seat":
             held = live_app.extensions["evilrobots.store"].load(url.rsplit("/", 1)[1])
             until = max((r.withdrawable_until or 0.0) for r in held.round.reveals)
-            time.sleep(max(0.0, until - time.time() + 0.5))
+            live_app.config["CLOCK"].reach(until + 0.5)  # the server's time passes it
         return run_lighthouse(url, folder / f"report-{next(runs)}.json", cookies)
 
     return run
@@ -447,7 +430,7 @@ def test_lighthouse_sees_the_page_hold_still_as_it_loads(lighthouse, page):
     [("dark", "en"), ("light", "en"), ("dark", "fr"), ("light", "de"), ("dark", "es")],
 )
 def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
-    browser, live_server, live_app, tmp_path, scheme, language
+    browser, live_server, live_app, nu_checker, scheme, language
 ):
     """Three phones and a board through a round the app runs, in each language (the board
     in the host's): the start and join pages, the Debate, a power called, a turn (and its
@@ -521,7 +504,7 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
     bob.goto(url)
     board.locator("table.tally").first.wait_for()
     audit("the count", ada, bob, board)
-    assert nu_errors(documents, tmp_path) == []
+    assert nu_errors(nu_checker, documents) == []
     for context in contexts:
         context.close()
 

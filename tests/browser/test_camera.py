@@ -8,11 +8,11 @@ import re
 from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
+from evilrobots.game.table.now import Moment
 from tests.support.browser import Seat, join_by_link, start_table
-from tests.support.cards import give
+from tests.support.cards import countdown_to, give
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-SLOW = 20_000  # ms: a few powers called (3 s each) may go by before a step comes
 PARTS = ("robot", "power", "allegiance")
 
 
@@ -49,9 +49,10 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     host.get_by_label("Each reaction window").select_option("8")
     host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
+    code = url.rsplit("/", 1)[1]
     give(
         live_app,
-        url.rsplit("/", 1)[1],
+        code,
         4,
         ada=("PlusBot", 6, G),
         bob=("LockBot", 7, G),
@@ -83,8 +84,9 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     back(bob)
 
     # 7: Bob claims, and converts Di; Cy's BlockBot makes it fail: her robot alone.
+    countdown_to(live_app, code, 7)  # 8 goes by, untaken, at once
     claim = bob.page.get_by_role("button", name="I act at 7")
-    expect(claim).to_be_visible(timeout=SLOW)
+    expect(claim).to_be_visible()
     claim.click()
     shows(bob, "power")
     bob.page.get_by_role("link", name="Convert", exact=True).click()
@@ -96,9 +98,10 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     expect(board.get_by_text("Cy · reacts · BlockBot · makes the conversion fail")).to_be_visible()
     back(cy)
 
-    # 2: Di's NegativeBot: its robot and its power.
+    # 2: Di's NegativeBot: its robot and its power (the window, then 6 down to 3, at once).
+    countdown_to(live_app, code, 2, also=(Moment.REACTIONS, Moment.PROOF))
     claim = di.page.get_by_role("button", name="I act at 2")
-    expect(claim).to_be_visible(timeout=SLOW * 2)  # the window, then 6 down to 3
+    expect(claim).to_be_visible()
     claim.click()
     di.page.get_by_role("link", name="Robot", exact=True).click()
     di.page.get_by_role("button", name="Ada", exact=True).click()

@@ -8,11 +8,12 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
+from evilrobots.game.table.now import Moment
 from tests.support.browser import Seat, join_by_link, start_table, tap_twice
-from tests.support.cards import give
+from tests.support.cards import countdown_to, give, time_runs_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-SLOW = 15_000  # ms: a few powers called (3 s each) may go by before a step shows
+SLOW = 15_000  # ms: a window (5 s) runs out on the wall clock before a step shows
 
 
 def now_says(page: Page):
@@ -34,9 +35,10 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     host.get_by_label("Each reaction window").select_option("5")
     host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
+    code = url.rsplit("/", 1)[1]
     give(
         live_app,
-        url.rsplit("/", 1)[1],
+        code,
         4,
         ada=("BetBot", 9, G),
         bob=("SwapBot", 6, E),
@@ -79,17 +81,20 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     expect(bob.card("allegiance")).to_have_attribute("data-allegiance", "good")  # his own phone
 
     # 6: Bob converts himself back to Evil; nobody reacts, the window runs out.
+    countdown_to(live_app, code, 6)  # 8 and 7 go by, untaken, at once
     bob_act = bob.page.get_by_role("button", name="I act at 6")
-    expect(bob_act).to_be_visible(timeout=SLOW)
+    expect(bob_act).to_be_visible()
     bob_act.click()
     bob.page.get_by_role("link", name="Yourself", exact=True).click()
     bob.page.get_by_role("button", name="Evil", exact=True).click()
     expect(board.get_by_text("Bob · converts themselves · Evil")).to_be_visible()
-    expect(board.get_by_text("Bob · is converted · Evil")).to_be_visible(timeout=SLOW)
+    time_runs_out(live_app, code, Moment.REACTIONS)
+    expect(board.get_by_text("Bob · is converted · Evil")).to_be_visible()
 
     # Cy reacted: her 3 is not hers to act at. Di passed: the Pass phase is hers alone.
     expect(now_says(cy.page)).to_contain_text("You reacted")
-    expect(board.get_by_text("The Pass phase", exact=True)).to_be_visible(timeout=SLOW * 2)
+    countdown_to(live_app, code, 0)  # 5 down to 1 go by, untaken, at once
+    expect(board.get_by_text("The Pass phase", exact=True)).to_be_visible()
     expect(
         board.get_by_text("Di · shows their power for the Pass phase · power 2")  # alone
     ).to_be_visible()
@@ -134,7 +139,7 @@ def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_
     ada.page.get_by_role("link", name="Convert", exact=True).click()
     ada.page.get_by_role("button", name="Bob", exact=True).click()
     expect(now_says(ada.page)).to_contain_text("Reactions to Ada")
-    bob.page.wait_for_timeout(1000)  # the live updates have come in
+    expect(now_says(bob.page)).to_contain_text("Reactions to Ada")  # the updates came in
     expect(bob.page).to_have_url(re.compile("/action/prove-power$"))
     expect(bob.card("power")).to_be_visible()
     expect(bob.card("robot")).to_be_hidden()
@@ -160,9 +165,10 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     host.get_by_label("Each reaction window").select_option("5")
     host.get_by_role("button", name="Set for the next round").click()
     host.get_by_role("button", name="Deal", exact=True).click()
+    code = url.rsplit("/", 1)[1]
     give(
         live_app,
-        url.rsplit("/", 1)[1],
+        code,
         4,
         ada=("SwapBot", 9, G),
         bob=("BetBot", 2, E),
@@ -180,19 +186,23 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     host.get_by_role("button", name="Cy", exact=True).click()
     expect(board.get_by_text("Cy · it fails")).to_be_visible()
 
-    # The window runs out; Cy owes her proof, now, and gives none.
+    # The window runs out, on the wall clock; Cy owes her proof, now, and gives none. (From
+    # here on each step's time goes by at once: the server's clock moves on to its end.)
     expect(now_says(cy.page)).to_contain_text("Your conversion failed", timeout=SLOW)
     expect(cy.page.get_by_role("button", name="Show LockBot")).to_be_visible()
     expect(board.get_by_text("Cy proves it failed")).to_be_visible()
+    time_runs_out(live_app, code, Moment.PROOF)
     expect(
         board.get_by_text("Cy · shows it failed · Good · time ran out: shown by the app")
-    ).to_be_visible(timeout=SLOW)
+    ).to_be_visible()
     expect(cy.page.get_by_role("button", name="Show LockBot")).to_have_count(0)
 
     # The Countdown goes on to its end; Bob, alone in the Pass phase, never takes his turn.
-    expect(now_says(bob.page)).to_contain_text("Your turn", timeout=SLOW * 3)
+    countdown_to(live_app, code, 0)
+    expect(now_says(bob.page)).to_contain_text("Your turn")
     expect(board.get_by_text("Bob's turn in the Pass phase")).to_be_visible()
-    expect(board.get_by_text("Bob · passes again: time ran out")).to_be_visible(timeout=SLOW * 2)
+    time_runs_out(live_app, code, Moment.TURN)
+    expect(board.get_by_text("Bob · passes again: time ran out")).to_be_visible()
     for seat in (ada, cy):
         expect(seat.page.get_by_text("Bob · passes again: time ran out")).to_be_visible()
     expect(board.get_by_role("region", name="The round now")).to_contain_text("Every turn is taken")

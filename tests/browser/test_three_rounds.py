@@ -1,7 +1,7 @@
 """Three rounds the app runs, with four phones (one at 320 × 568, one in dark mode, one
 player with a long name) and the board at 1280 × 720, in Debian's Chromium.
 
-Each page checks itself once a second, in the page, for the whole game: every phone names
+Each page checks itself four times a second, in the page, for the whole game: every phone names
 the phase and shows either a control or what it waits for (its time left, whose turn it is),
 nothing scrolls sideways, the host's next step is in view whenever there is one, and the
 board stays within 720 px. After each act, the acting phone shows the act's cards and no
@@ -14,16 +14,17 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
+from evilrobots.game.table.now import Moment
 from tests.browser.test_camera import back, shows
-from tests.browser.test_conducted import FITS
+from tests.browser.test_conducted import FITS, now_says
 from tests.support.browser import Seat, join_by_link, start_table, tap_twice
-from tests.support.cards import give, run_out
+from tests.support.cards import countdown_to, give, run_out, time_runs_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 SLOW = 45_000  # ms: a window, a proof and a few powers called (3 s each) may come first
 LONG = "Maximiliana"
 
-# Once a second, what is wrong with this page now, kept in the tab's sessionStorage (at most
+# Four times a second, what is wrong with this page now, kept in the tab's sessionStorage (at most
 # 50), through every page load the tab goes through.
 WATCH = """
 const kept = () => JSON.parse(sessionStorage.getItem("watch") || '{"looks": 0, "wrong": []}');
@@ -45,8 +46,10 @@ function look() {
     if (root.scrollHeight > 720) wrong("board " + root.scrollHeight + " px high");
     const now = document.querySelector("[aria-label='The round now']");
     const count = text(document.querySelector(".board-count #board-reveals-heading"));
-    const says = text(now) || count || text(document.querySelector(".board-tally, #tally"));
-    if (!says) wrong("the board names no phase");
+    const before = /Waiting for the first deal/.test(text(document.querySelector(".board-round")));
+    const says = text(now) || count || text(document.querySelector(".board-tally, #tally"))
+      || (before ? "before the first deal" : "");
+    if (!says) wrong("the board names no phase: " + document.body.innerText.slice(0, 160));
     return;
   }
   const next = document.querySelector("#host-next button");
@@ -70,7 +73,7 @@ function look() {
   if (!/Round \\d+ is over|abandoned|wins the game|deal|Deal/.test(says) && !visible(next))
     wrong("no phase named, no step: " + (says || document.body.innerText.slice(0, 80)));
 }
-addEventListener("DOMContentLoaded", () => setInterval(look, 1000));
+addEventListener("DOMContentLoaded", () => setInterval(look, 250));
 
 // What the screen reader's live region says, each change, and every vibration asked for.
 const add = (key, item) => {
@@ -196,6 +199,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     shows(bob, "robot")
     back(ada)
     back(bob)
+    countdown_to(live_app, code, 7)  # a call nobody takes goes by at once
     claim = bob.page.get_by_role("button", name="I act at 7")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
@@ -208,6 +212,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     shows(cy, "robot")
     back(cy)
     back(bob)
+    countdown_to(live_app, code, 2, also=(Moment.REACTIONS, Moment.PROOF))
     claim = mx.page.get_by_role("button", name="I act at 2")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
@@ -215,6 +220,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     mx.page.get_by_role("button", name="Ada", exact=True).click()
     shows(mx, "robot", "power")
     back(mx)
+    countdown_to(live_app, code, 0)
     expect(board.get_by_role("region", name="The round now")).to_contain_text(
         "Every turn is taken", timeout=SLOW
     )
@@ -245,6 +251,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     host.get_by_role("button", name="I act at 9 or more").click()
     host.get_by_role("button", name="Pass", exact=True).click()
     back(ada)
+    countdown_to(live_app, code, 5)
     claim = bob.page.get_by_role("button", name="I act at 5")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
@@ -276,6 +283,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     back(bob)
     back(mx)
     cy.page.get_by_role("button", name="Pass", exact=True).click()
+    countdown_to(live_app, code, 0)
     pass_phase = host.get_by_role("button", name="Pass", exact=True)
     expect(pass_phase).to_be_visible(timeout=SLOW)
     pass_phase.click()
@@ -318,12 +326,17 @@ def test_three_rounds_four_phones_and_the_board_each_second(
         seat.page.get_by_role("button", name="No reaction").click()
     expect(bob.page.get_by_role("button", name="Show LockBot")).to_be_visible()
     back(ada)
-    # Bob never proves; Cy walks away from her turn at 6: the app goes on by itself.
+    # Bob never proves; Cy walks away from her turn at 6: the app goes on by itself (the
+    # server's clock moves on to each step's end at once).
+    time_runs_out(live_app, code, Moment.PROOF)
     expect(board.get_by_text("time ran out: shown by the app")).to_be_visible(timeout=SLOW)
+    countdown_to(live_app, code, 6)
     claim = cy.page.get_by_role("button", name="I act at 6")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
-    expect(board.get_by_text("Cy · passes: time ran out")).to_be_visible(timeout=SLOW * 2)
+    expect(now_says(cy.page)).to_contain_text("Your turn")
+    time_runs_out(live_app, code, Moment.TURN, 6)
+    expect(board.get_by_text("Cy · passes: time ran out")).to_be_visible(timeout=SLOW)
     assert buzzes(cy) == cy_buzzes  # her call and her turn came, silently
     run_out(live_app, code)
     expect(board.get_by_role("region", name="The round now")).to_contain_text(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 from evilrobots.game.table import Table
@@ -15,6 +17,24 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class LiveClock:
+    """The wall clock, which a browser test may move on (``reach``) to a moment its table is
+    waiting for: the live server's timers then run out as though that time had gone by, and
+    its own ticker moves the table on (it looks at least four times a second). The pages'
+    timers follow the server's time (each update carries it). It never goes back."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+    def reach(self, moment: float) -> None:
+        with self._lock:
+            self.ahead = max(self.ahead, moment - time.time())
 
 
 class Player:
