@@ -9,7 +9,10 @@ from werkzeug.serving import make_server
 
 from evilrobots.factory import create_app
 from tests.support.clients import Clock, LiveClock, Player
-from tests.support.suite import pytest_collection_modifyitems  # noqa: F401 (reruns, workers)
+from tests.support.suite import (  # noqa: F401 (how the suite runs: its reruns, its workers)
+    pytest_collection_modifyitems,
+    pytest_xdist_make_scheduler,
+)
 from tools import chromium
 from tools.redis_server import RedisServer
 

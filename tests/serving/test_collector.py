@@ -11,9 +11,6 @@ import pytest
 from evilrobots.serving.collector import THAW_SECONDS, Freezer
 from tests.support.servers import python_script
 
-# The pauses of a worker's collector are timed on the wall clock.
-pytestmark = pytest.mark.real_time
-
 
 class Clock:
     def __init__(self) -> None:

@@ -14,9 +14,6 @@ import pytest
 from evilrobots.serving import serve
 from tests.support.servers import ROOT, answer_once_up, free_port, python_script
 
-# Real servers started and stopped, the stops timed on the wall clock.
-pytestmark = pytest.mark.real_time
-
 
 def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
     monkeypatch.setenv("EVILROBOTS_PORT", "9001")

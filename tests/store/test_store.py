@@ -26,9 +26,6 @@ from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing
 from evilrobots.store.redis import RedisStore
 from tools.redis_server import RedisServer
 
-# Real stores' feeds and tickers, over the wall clock.
-pytestmark = pytest.mark.real_time
-
 
 @pytest.fixture(params=["sqlite", "redis"])
 def url(request, tmp_path) -> str:

@@ -198,7 +198,6 @@ def _seen_by_others(world: dict) -> dict[str, str]:
     return seen
 
 
-@pytest.mark.real_time
 def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clock):
     """Two tables, the same in all but Cy's cards (ForceBot 3 Neutral, or BlockBot 7 Good,
     a power that is called while the other's is not, and a reaction she could play): Cy
@@ -266,7 +265,6 @@ def _follow(phone: Phone, query: str, until: float, got: list) -> threading.Thre
     return reader
 
 
-@pytest.mark.real_time  # arrival times compared
 def test_a_quiet_seats_own_taps_move_nothing_anyone_else_receives_not_even_a_heartbeat(
     tmp_path, clock
 ):
