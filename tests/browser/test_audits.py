@@ -278,6 +278,16 @@ def nu_errors(checker: NuChecker, documents: dict[str, str]) -> list[tuple[str, 
     return [(name, message) for name, html in documents.items() for message in checker.errors(html)]
 
 
+def test_the_nu_checker_finds_the_errors_of_a_broken_page_and_none_in_a_sound_one(nu_checker):
+    """The control of the checks below: the service answers with the errors it finds."""
+    sound = '<!doctype html><html lang="en"><title>Sound</title><p>All well.</p>'
+    broken = '<!doctype html><html lang="en"><title>Broken</title><p>Open <div>inside</p>'
+    assert nu_errors(nu_checker, {"sound": sound}) == []
+    found = nu_errors(nu_checker, {"broken": broken})
+    assert found and all(name == "broken" for name, _ in found), found
+    assert any("“p”" in message for _, message in found), found
+
+
 @pytest.mark.parametrize("locale", ["en", *TRANSLATED])
 def test_nu_html_checker_reports_no_errors_on_any_page(client, nu_checker, locale):
     headers = {"Accept-Language": locale}

@@ -1,13 +1,16 @@
-"""How the suite runs, in one place: which tests run one after another, and which may run
-again.
+"""How the suite runs, in one place: what runs beside what, and which tests may run again.
 
-The suite runs on two workers (pytest-xdist, ``-n 2`` in pyproject.toml). The tests that
-run in real time (``REAL_TIME``) run one after another on one of them, in one batch: the
-browser tests (``tests/browser/``: Debian's Chromium, a live server, the round's clocks)
-and the few others that time something on the wall clock (heartbeats, a collector's pauses,
-a server's stop, real stores' feeds). So two Chromiums never share this 2-core machine, and
-a timed test never runs beside a browser. The other worker takes the tests on an injected
-clock, which no load can move.
+The suite runs on two workers (pytest-xdist, ``-n 2`` in pyproject.toml), each taking the
+next batch when it is free, in this order:
+
+1. the timed tests (``TIMED``), one after another in one batch, while the other worker
+   takes tests on an injected clock: they time something on the wall clock (heartbeats, a
+   collector's pauses, a server's stop, real stores' feeds), and no Chromium runs then;
+2. every other test outside ``tests/browser/``, each on its own: on an injected clock, no
+   load can move them;
+3. the browser tests (``tests/browser/``: Debian's Chromium, a live server, the round's
+   clocks), a module to a batch (its module-wide fixtures are made once), the largest
+   first: two at once at most, one a worker, each waiting for what a player would see.
 
 A browser test that fails runs once more (pytest-rerunfailures): a moment it did not wait
 for, on a loaded machine, fails it once. The rerun shows in the run's summary (under
@@ -26,8 +29,7 @@ import pytest
 
 RERUNS = 1
 BROWSER_TESTS = "tests/browser/"
-REAL_TIME = (
-    BROWSER_TESTS,
+TIMED = (
     "tests/serving/test_collector.py::",
     "tests/serving/test_serve.py::",
     "tests/store/test_store.py::",
@@ -40,8 +42,21 @@ def is_browser_test(nodeid: str) -> bool:
     return nodeid.startswith(BROWSER_TESTS)
 
 
-def runs_in_real_time(nodeid: str) -> bool:
-    return nodeid.startswith(REAL_TIME)
+def batch_of(nodeid: str) -> str:
+    """The batch a test runs in: the timed tests', its browser module's, or its own."""
+    if nodeid.startswith(TIMED):
+        return "timed"
+    if is_browser_test(nodeid):
+        return nodeid.split("::", 1)[0]
+    return nodeid
+
+
+def rank(batch: str) -> int:
+    """Which batches go first: the timed tests', then the tests on their own, then the
+    browser modules."""
+    if batch == "timed":
+        return 0
+    return 2 if is_browser_test(batch) else 1
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -54,12 +69,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown to a run without it (-p no:xdist)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Give the workers the real-time tests as one batch, first (it is the longest), and
-    every other test on its own."""
+    """Hand the workers their batches in the order above (within a rank, the largest first,
+    as xdist orders them)."""
     from xdist.scheduler import LoadScopeScheduling
 
-    class RealTimeInOneBatch(LoadScopeScheduling):
+    class InOrder(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "real time" if runs_in_real_time(nodeid) else nodeid
+            return batch_of(nodeid)
 
-    return RealTimeInOneBatch(config, log)
+        def _assign_work_unit(self, node: Any) -> None:
+            first = min(self.workqueue, key=rank)  # the first of the lowest rank
+            self.workqueue.move_to_end(first, last=False)
+            super()._assign_work_unit(node)
+
+    return InOrder(config, log)
