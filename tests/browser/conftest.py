@@ -10,8 +10,11 @@ from tests.support.browser import (
     RECORD_EVENTS,
     Seat,
     by_voice,
+    by_voice_by_request,
     join_by_code,
     join_by_link,
+    open_seat_page,
+    seat_by_request,
     start_table,
 )
 from tools.nu_checker import NuChecker
@@ -28,11 +31,10 @@ def open_seat(new_phone):
     return open_
 
 
-@pytest.fixture
-def table(open_seat, live_server, new_phone):
-    """Ada (host) starts a table; Bob joins by link, Cy by code; a laptop opens the board. Ada
-    chooses to call the round by voice: the phones reveal and set their allegiance by hand
-    (``conducted`` is the round the app runs)."""
+def seated_by_hand(open_seat, live_server, new_phone) -> dict:
+    """Ada (host) starts a table; Bob joins by link, Cy by code (each arrives on the host's
+    list live); a laptop opens the board. Ada chooses, on her page, to call the round by
+    voice."""
     ada, bob, cy = open_seat("Ada"), open_seat("Bob"), open_seat("Cy")
     url = start_table(ada, live_server)
     code = url.rsplit("/", 1)[1]
@@ -45,6 +47,26 @@ def table(open_seat, live_server, new_phone):
     board = new_phone({"width": 1280, "height": 720})
     board.add_init_script(RECORD_EVENTS)
     board.goto(url + "/board")
+    return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}
+
+
+@pytest.fixture
+def table(open_seat, live_server, new_phone):
+    """Ada (host), Bob and Cy at a table, and a laptop on the board; the round to be called
+    by voice: the phones reveal and set their allegiance by hand (``conducted`` is the round
+    the app runs). Seated with the forms the pages send, without their pages: seating by
+    hand, as players do, is ``seated_by_hand``, tested on its own."""
+    ada, bob, cy = open_seat("Ada"), open_seat("Bob"), open_seat("Cy")
+    url = seat_by_request(ada, live_server)
+    by_voice_by_request(ada, url)
+    for seat in (bob, cy):
+        seat_by_request(seat, live_server, url)
+    for seat in (ada, bob, cy):
+        open_seat_page(seat, url)
+    board = new_phone({"width": 1280, "height": 720})
+    board.add_init_script(RECORD_EVENTS)
+    board.goto(url + "/board")
+    code = url.rsplit("/", 1)[1]
     return {"url": url, "code": code, "ada": ada, "bob": bob, "cy": cy, "board": board}
 
 

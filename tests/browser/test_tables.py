@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
 from evilrobots.web.words import robot_text
+from tests.browser.conftest import seated_by_hand
 from tests.support.browser import (
     Seat,
     by_voice,
@@ -23,7 +24,8 @@ from tests.support.cards import give
 G, E = Allegiance.GOOD, Allegiance.EVIL
 
 
-def test_start_join_by_link_and_by_code_and_deal_from_one_deck(table):
+def test_start_join_by_link_and_by_code_and_deal_from_one_deck(open_seat, live_server, new_phone):
+    table = seated_by_hand(open_seat, live_server, new_phone)
     deal(table)
     hands = {name: (table[name].robot(), table[name].power()) for name in ["ada", "bob", "cy"]}
     assert len({robot for robot, _ in hands.values()}) == 3

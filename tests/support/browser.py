@@ -205,6 +205,39 @@ def join_by_code(seat: Seat, base: str, code: str) -> None:
     expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
 
 
+def _post(seat: Seat, url: str, form: dict[str, str]) -> str:
+    """Send a form as the phone's own page would (its origin, its cookie), without loading
+    a page; return where the answer leads."""
+    base = url.split("/t/", 1)[0] if "/t/" in url else url.rsplit("/", 1)[0]
+    response = seat.page.context.request.post(
+        url, form=form, headers={"Origin": base}, max_redirects=0
+    )
+    assert response.status == 303, (url, response.status, response.text()[:300])
+    location = response.headers["location"]
+    return location if location.startswith("http") else base + location
+
+
+def seat_by_request(seat: Seat, base: str, url: str | None = None) -> str:
+    """Start a table as this phone (``url`` None) or join the one at ``url``, with the form
+    the page sends but no page loaded; return the table's URL (``open_seat`` opens it).
+    For tests of what comes after: starting and joining by hand are tested on their own."""
+    if url is None:
+        return _post(seat, base + "/table", {"name": seat.name})
+    _post(seat, url + "/join", {"name": seat.name})
+    return url
+
+
+def open_seat_page(seat: Seat, url: str) -> None:
+    seat.page.goto(url)
+    expect(seat.page.locator("#table-live")).to_be_attached()
+
+
+def by_voice_by_request(host: Seat, url: str) -> None:
+    """The host's choice to call the next round by voice, sent as its form sends it."""
+    settings = {"conducted": "no", "debate": "60", "pace": "5", "window": "8", "turn": "60"}
+    _post(host, url + "/settings", settings)
+
+
 def deal(t, number: int = 1) -> None:
     label = "Deal" if number == 1 else "Deal the next round"
     t["ada"].page.get_by_role("button", name=label, exact=True).click()
