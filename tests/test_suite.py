@@ -13,6 +13,7 @@ from evilrobots.factory import create_app
 from evilrobots.game.table.now import Moment, happening
 from tests.support.cards import countdown_to, time_runs_out
 from tests.support.clients import LiveClock, Phone, table_of
+from tests.support.suite import TIMED, batch_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,6 +53,17 @@ def test_only_a_browser_test_is_run_again_and_the_summary_says_so(tmp_path):
     assert f"RERUN {browser}" in out and f"PASSED {browser}" in out, out
     assert f"RERUN {web}" not in out and f"FAILED {web}" in out, out
     assert "1 failed, 1 passed, 1 rerun" in out, out
+
+
+def test_every_timed_test_named_exists_and_runs_in_the_timed_batch():
+    """A timed test renamed or moved would otherwise run beside a browser, unseen."""
+    for prefix in TIMED:
+        path, _, name = prefix.partition("::")
+        source = (ROOT / path).read_text()
+        assert f"def {name}" in source if name else "def test_" in source, prefix
+        assert batch_of(prefix + ("" if name else "test_x")) == "timed"
+    assert batch_of("tests/browser/test_tables.py::test_x") == "tests/browser/test_tables.py"
+    assert batch_of("tests/web/test_pages.py::test_x") == "tests/web/test_pages.py::test_x"
 
 
 def now_at(app, code):

@@ -219,7 +219,7 @@ def _post(seat: Seat, url: str, form: dict[str, str]) -> str:
 
 def seat_by_request(seat: Seat, base: str, url: str | None = None) -> str:
     """Start a table as this phone (``url`` None) or join the one at ``url``, with the form
-    the page sends but no page loaded; return the table's URL (``open_seat`` opens it).
+    the page sends but no page loaded; return the table's URL (``open_seat_page`` opens it).
     For tests of what comes after: starting and joining by hand are tested on their own."""
     if url is None:
         return _post(seat, base + "/table", {"name": seat.name})
@@ -228,6 +228,7 @@ def seat_by_request(seat: Seat, base: str, url: str | None = None) -> str:
 
 
 def open_seat_page(seat: Seat, url: str) -> None:
+    """Open the seat's page at the table, and wait until it shows the table."""
     seat.page.goto(url)
     expect(seat.page.locator("#table-live")).to_be_attached()
 
