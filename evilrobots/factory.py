@@ -15,7 +15,7 @@ from .game.actions import Action, Part
 from .game.cards import Allegiance
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
-from .game.table.conduct import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
+from .game.table.limits import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS

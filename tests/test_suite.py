@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from evilrobots.factory import create_app
-from evilrobots.game.table.now import Moment, happening
+from evilrobots.game.table.now import Step, happening
 from tests.support.cards import countdown_to, time_runs_out
 from tests.support.clients import LiveClock, Phone, table_of
 from tests.support.suite import TIMED, batch_of
@@ -86,16 +86,16 @@ def test_a_step_nobody_takes_goes_by_at_once_and_the_server_moves_the_round_on(t
     assert ada.post("/settings", **settings).status_code == 303
     assert ada.deal().status_code == 303
     try:
-        assert now_at(app, ada.code).moment is Moment.DEBATE
-        time_runs_out(app, ada.code, Moment.DEBATE)
+        assert now_at(app, ada.code).step is Step.DEBATE
+        time_runs_out(app, ada.code, Step.DEBATE)
         assert clock.ahead > 50  # the clock has moved on by the Debate's minute, or nearly
         countdown_to(app, ada.code, 9)  # the ticker calls it by itself, soon after
         ahead = clock.ahead
-        time_runs_out(app, ada.code, Moment.DEBATE)  # over: nothing moves
+        time_runs_out(app, ada.code, Step.DEBATE)  # over: nothing moves
         assert clock.ahead == ahead
-        assert (now_at(app, ada.code).moment, now_at(app, ada.code).level) == (Moment.CALLED, 9)
+        assert (now_at(app, ada.code).step, now_at(app, ada.code).level) == (Step.CALLED, 9)
         countdown_to(app, ada.code, 5)
-        assert (now_at(app, ada.code).moment, now_at(app, ada.code).level) == (Moment.CALLED, 5)
+        assert (now_at(app, ada.code).step, now_at(app, ada.code).level) == (Step.CALLED, 5)
         assert clock.ahead > ahead + 3 * 5  # 9 (what was left of it), 8, 7 and 6, at once
     finally:
         app.extensions["evilrobots.store"].close()

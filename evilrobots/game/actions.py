@@ -1,4 +1,5 @@
-"""What a player does in a round, the phase it belongs to, and exactly what it makes them show.
+"""What a player does in a round, the occasion it belongs to, and exactly what it makes them
+show.
 
 Pure data: the rules' "When must you reveal things?", one entry per action.
 """
@@ -20,8 +21,9 @@ ALL_PARTS = frozenset(Part)
 NOTHING: frozenset[Part] = frozenset()
 
 
-class Phase(enum.Enum):
-    """The moments of a round, in the order they happen; the actions panel is grouped by them."""
+class Occasion(enum.Enum):
+    """When in a round an action is taken, in the order they come; the actions panel is
+    grouped by them. (Not the phases a round the app runs goes through: ``table.conduct``.)"""
 
     DEBATE = "debate"
     COUNTDOWN = "countdown"
@@ -35,71 +37,71 @@ class Phase(enum.Enum):
 class Action(enum.Enum):
     """Something a player does during a round, with exactly what it makes them reveal."""
 
-    # value: (slug, phase, parts shown); its name and rule in words are the web's
+    # value: (slug, occasion, parts shown); its name and rule in words are the web's
     DEBATE = (
         "debate",
-        Phase.DEBATE,
+        Occasion.DEBATE,
         NOTHING,
     )
     PROVE_POWER = (
         "prove-power",
-        Phase.COUNTDOWN,
+        Occasion.COUNTDOWN,
         frozenset({Part.POWER}),
     )
     ROBOT_ACTION = (
         "robot-action",
-        Phase.COUNTDOWN,
+        Occasion.COUNTDOWN,
         frozenset({Part.POWER, Part.ROBOT}),
     )
     CONVERT_OTHER = (
         "convert-other",
-        Phase.COUNTDOWN,
+        Occasion.COUNTDOWN,
         frozenset({Part.POWER, Part.ALLEGIANCE}),
     )
     CONVERT_SELF = (
         "convert-self",
-        Phase.COUNTDOWN,
+        Occasion.COUNTDOWN,
         frozenset({Part.POWER, Part.ALLEGIANCE}),
     )
     PASS_TURN = (
         "pass-turn",
-        Phase.COUNTDOWN,
+        Occasion.COUNTDOWN,
         frozenset({Part.POWER}),
     )
     REACTION = (
         "reaction",
-        Phase.REACTIONS,
+        Occasion.REACTIONS,
         frozenset({Part.ROBOT}),
     )
     CONVERTED = (
         "converted",
-        Phase.TARGETED,
+        Occasion.TARGETED,
         frozenset({Part.ALLEGIANCE}),
     )
     RESISTED_BY_POWER = (
         "resisted-power",
-        Phase.TARGETED,
+        Occasion.TARGETED,
         frozenset({Part.POWER}),
     )
     RESISTED_BY_ROBOT = (
         "resisted-robot",
-        Phase.TARGETED,
+        Occasion.TARGETED,
         frozenset({Part.ROBOT}),
     )
     PASS_PHASE = (
         "pass-phase",
-        Phase.PASS,
+        Occasion.PASS,
         frozenset({Part.POWER}),
     )
     END_OF_ROUND = (
         "end-of-round",
-        Phase.END,
+        Occasion.END,
         ALL_PARTS,
     )
 
-    def __init__(self, slug: str, phase: Phase, shows: frozenset[Part]) -> None:
+    def __init__(self, slug: str, occasion: Occasion, shows: frozenset[Part]) -> None:
         self.slug = slug
-        self.phase = phase
+        self.occasion = occasion
         self.shows = shows
 
     @property
@@ -122,9 +124,9 @@ class Action(enum.Enum):
         raise KeyError(slug)
 
 
-def actions_by_phase() -> list[tuple[Phase, list[Action]]]:
-    """Group the actions under their phase, in the order a round runs."""
-    return [(phase, [a for a in Action if a.phase is phase]) for phase in Phase]
+def actions_by_occasion() -> list[tuple[Occasion, list[Action]]]:
+    """Group the actions under their occasion, in the order a round runs."""
+    return [(when, [a for a in Action if a.occasion is when]) for when in Occasion]
 
 
-__all__ = ["ALL_PARTS", "NOTHING", "Action", "Part", "Phase", "actions_by_phase"]
+__all__ = ["ALL_PARTS", "NOTHING", "Action", "Occasion", "Part", "actions_by_occasion"]

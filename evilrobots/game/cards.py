@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 
 class Kind(enum.Enum):
-    """When a robot's ability applies."""
+    """When a robot's ability applies: the kind printed on its card (one name for one
+    concept: a conversion's kind is ``table.conduct.ConversionKind``)."""
 
     PERMANENT = "Permanent"
     ACTION = "Action"
@@ -120,3 +121,12 @@ PUSHBOT = robot_named("PushBot")
 SCAREDYBOT = robot_named("ScaredyBot")
 SUMOBOT = robot_named("SumoBot")
 SWAPBOT = robot_named("SwapBot")
+
+# PlusBot's card: "+3 to your Power level". The one place its 3 is written: the count, the
+# Countdown's calls, a conversion's outcome and the Pass phase's order all ask ``power_of``.
+PLUS = 3
+
+
+def power_of(power: PowerCard, robot: Robot | None) -> int:
+    """A power as it counts beside a robot card (held, or shown): its value, and PlusBot's 3."""
+    return power.value + (PLUS if robot is PLUSBOT else 0)

@@ -79,3 +79,9 @@ def remaining_power_cards(dealt: Sequence[PowerCard]) -> list[PowerCard]:
 def draw_points_card(dealt: Sequence[PowerCard], rng: random.Random) -> PowerCard:
     """Draw the round's points card from what is left of the power deck."""
     return rng.choice(remaining_power_cards(dealt))
+
+
+def deal_tag(deal_id: int) -> str:
+    """A deal's tag, as pages, forms and the script carry it: eight hex digits ("0000002a").
+    A form says which deal it was made for, so that it never lands in another."""
+    return f"{deal_id:08x}"

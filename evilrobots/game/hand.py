@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from .actions import NOTHING, Action, Part
 from .cards import Allegiance, Coin, PowerCard, Robot
-from .deal import Deal, draw_points_card, flip_coins
+from .deal import Deal, deal_tag, draw_points_card, flip_coins
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +58,8 @@ class Hand:
 
     @property
     def deal_tag(self) -> str:
-        """The deal id as the page and the script carry it: eight hex digits."""
-        return f"{self.deal_id:08x}"
+        """The deal id as the page and the script carry it (``deal.deal_tag``)."""
+        return deal_tag(self.deal_id)
 
     def choose(self, allegiance: Allegiance) -> Hand:
         """Set the allegiance by hand (a conversion); the old flips no longer explain it."""

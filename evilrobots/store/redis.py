@@ -25,8 +25,7 @@ from typing import Any
 import redis
 
 from ..game.codec import load_table, table_state
-from ..game.table import Table
-from ..game.table.views import private_to
+from ..game.table import Table, private_to
 from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
 
 LOG = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from typing import Any
 from flask import current_app, render_template, request
 from markupsafe import Markup, escape
 
-from ..game.actions import Part, actions_by_phase
+from ..game.actions import Part, actions_by_occasion
 from ..game.cards import Allegiance
 from ..game.hand import Hand
 from ..serving.compress import Packed, Piece
@@ -122,7 +122,7 @@ def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
     if key not in cache:
         html = render_template(
             "_actions_panel.html",
-            phases=actions_by_phase(),
+            occasions=actions_by_occasion(),
             action_endpoint=endpoint,
             action_args=args,
         )

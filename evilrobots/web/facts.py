@@ -15,11 +15,12 @@ from babel.lists import format_list
 from ..game.actions import Action
 from ..game.cards import GANDALFBOT, SWAPBOT, Robot
 from ..game.messages import N_
-from ..game.table.conduct import TOP_LEVEL, Kind, Stage
+from ..game.table.conduct import ConversionKind, Phase
 from ..game.table.facts import Fact, What
-from ..game.table.now import Choices, Happening, Moment, Note
+from ..game.table.limits import TOP_LEVEL
+from ..game.table.now import Happening, Note, Standing, Step
 from ..game.table.round import NPR_NAME, NPR_SEAT, Reveal
-from ..game.table.views import TableView
+from ..game.table.view import TableView
 from .i18n import gettext as _
 from .i18n import language
 from .words import label
@@ -83,11 +84,11 @@ FACTS = {
     What.BETS: N_("bets on %(allegiance)s"),
 }
 
-STAGES = {
-    Stage.DEBATE: N_("The Debate"),
-    Stage.COUNTDOWN: N_("The Countdown"),
-    Stage.PASS: N_("The Pass phase"),
-    Stage.DONE: N_("Every turn is taken"),
+PHASES = {
+    Phase.DEBATE: N_("The Debate"),
+    Phase.COUNTDOWN: N_("The Countdown"),
+    Phase.PASS: N_("The Pass phase"),
+    Phase.DONE: N_("Every turn is taken"),
 }
 
 # A seat's own note, for its phone only.
@@ -146,8 +147,8 @@ def names(all_of: tuple[str, ...] | list[str]) -> str:
     return format_list([who(name) for name in all_of], locale=language())
 
 
-def stage(value: Stage) -> str:
-    return _(STAGES[value])
+def phase_name(value: Phase) -> str:
+    return _(PHASES[value])
 
 
 def fact(said: Fact) -> str:
@@ -200,11 +201,11 @@ def detail(h: Happening) -> str:
 def _worded(h: Happening, lang: str) -> tuple[str, str]:
     """A moment's headline and detail in one language: the same for every viewer of it, so
     worded once (a power called words it for every stream of every table)."""
-    m = h.moment
-    if m is Moment.REACTIONS:
-        if h.kind is Kind.SELF:
+    m = h.step
+    if m is Step.REACTIONS:
+        if h.kind is ConversionKind.SELF:
             what = _("%(who)s converts themselves", who=who_first(h.who))
-        elif h.kind is Kind.PUSH:
+        elif h.kind is ConversionKind.PUSH:
             what = _(
                 "%(who)s pushes %(whom)s to %(allegiance)s",
                 who=who_first(h.who),
@@ -224,12 +225,12 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
             to = h.robot.name
         detail = _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
         return _("Reactions to %(who)s", who=to), detail
-    if m is Moment.DEBATE:
+    if m is Step.DEBATE:
         detail = _("Show nothing yet. Anyone may pass now.")
         if h.others:
             detail += " " + _("Passed: %(names)s.", names=names(h.others))
         return _("Talk, promise, lie"), detail
-    if m is Moment.PROOF:
+    if m is Step.PROOF:
         return (
             _("%(who)s proves it failed", who=who_first(h.who)),
             _(
@@ -239,7 +240,7 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
                 who=who(h.who),
             ),
         )
-    if m is Moment.ORDERING:
+    if m is Step.ORDERING:
         return (
             _("%(who)s chooses who goes next", who=who_first(h.who)),
             _(
@@ -249,8 +250,8 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
                 who=who(h.who),
             ),
         )
-    if m is Moment.TURN:
-        if h.stage is Stage.COUNTDOWN:
+    if m is Step.TURN:
+        if h.phase is Phase.COUNTDOWN:
             return (
                 _("%(who)s's turn at %(level)s", who=who_first(h.who), level=level(h.level)),
                 _(
@@ -268,21 +269,21 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
                 who=who_first(h.who),
             ),
         )
-    if m is Moment.CALLED:
+    if m is Step.CALLED:
         return (
             _("Power %(level)s is called", level=level(h.level)),
             _("If it is your power, tap I act. Every power is called for the same time."),
         )
-    if m is Moment.PASS:
+    if m is Step.PASS:
         return _("The players who passed act in turn"), ""
     return _("The host ends the round"), _("Every card is then shown, and the round is counted.")
 
 
-def note(c: Choices) -> str:
+def note(own: Standing) -> str:
     """What a seat's own phone says of its place in the round ("" for nothing)."""
-    if c.note is None:
+    if own.note is None:
         return ""
-    return _note(c.note, c.level, language())
+    return _note(own.note, own.level, language())
 
 
 @functools.lru_cache(maxsize=256)
@@ -338,7 +339,7 @@ def for_templates() -> dict[str, object]:
         "who_first": who_first,
         "names": names,
         "level": level,
-        "stage": stage,
+        "phase_name": phase_name,
         "headline": headline,
         "detail": detail,
         "note": note,

@@ -1,6 +1,6 @@
 """The game's facts in the player's words: what the web says for each of the game's values.
 
-The game names its cards, parts, phases and actions by identity; here each gets its words,
+The game names its cards, parts, occasions and actions by identity; here each gets its words,
 looked up in the request's language when a page is drawn (``lazy_gettext``). The robot
 names stay as printed on the cards: they are names.
 """
@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..game import cards as c
-from ..game.actions import Action, Part, Phase
+from ..game.actions import Action, Occasion, Part
 from ..game.cards import Allegiance, Coin, Kind, Robot
 from .i18n import DEFAULT, language
 
@@ -29,7 +29,11 @@ SHOW = {
     Part.POWER: _l("Show power"),
     Part.ALLEGIANCE: _l("Show allegiance"),
 }
-KINDS = {Kind.PERMANENT: _l("Permanent"), Kind.ACTION: _l("Action"), Kind.REACTION: _l("Reaction")}
+KINDS = {
+    Kind.PERMANENT: _l("Permanent"),
+    Kind.ACTION: _l("Action"),
+    Kind.REACTION: _l("Reaction"),
+}
 ALLEGIANCES = {
     Allegiance.GOOD: _l("Good"),
     Allegiance.EVIL: _l("Evil"),
@@ -37,13 +41,13 @@ ALLEGIANCES = {
 }
 COINS = {Coin.HEADS: _l("Heads"), Coin.TAILS: _l("Tails")}
 
-PHASES = {
-    Phase.DEBATE: _l("The Debate phase"),
-    Phase.COUNTDOWN: _l("Your turn"),
-    Phase.REACTIONS: _l("Reactions"),
-    Phase.TARGETED: _l("You are the target of a conversion"),
-    Phase.PASS: _l("The Pass phase"),
-    Phase.END: _l("The end of the round"),
+OCCASIONS = {
+    Occasion.DEBATE: _l("The Debate phase"),
+    Occasion.COUNTDOWN: _l("Your turn"),
+    Occasion.REACTIONS: _l("Reactions"),
+    Occasion.TARGETED: _l("You are the target of a conversion"),
+    Occasion.PASS: _l("The Pass phase"),
+    Occasion.END: _l("The end of the round"),
 }
 
 # Each action: its name, and the rule in a line.
@@ -179,17 +183,17 @@ ROBOT_TEXTS = {
 }
 
 
-def label(value: Part | Kind | Allegiance | Coin | Phase | Action) -> str:
+def label(value: Part | Kind | Allegiance | Coin | Occasion | Action) -> str:
     """The name of one of the game's values, in the request's language: looked up once per
     language (a seat's page says a dozen, for every event of every stream)."""
     return _label(value, language())
 
 
 @functools.lru_cache(maxsize=512)
-def _label(value: Part | Kind | Allegiance | Coin | Phase | Action, lang: str) -> str:
+def _label(value: Part | Kind | Allegiance | Coin | Occasion | Action, lang: str) -> str:
     if isinstance(value, Action):
         return str(ACTIONS[value][0])
-    table = {Part: PARTS, Kind: KINDS, Allegiance: ALLEGIANCES, Coin: COINS, Phase: PHASES}
+    table = {Part: PARTS, Kind: KINDS, Allegiance: ALLEGIANCES, Coin: COINS, Occasion: OCCASIONS}
     return str(table[type(value)][value])
 
 
@@ -199,9 +203,9 @@ def summary(action: Action) -> str:
 
 
 def kicker(action: Action) -> str:
-    """The phase named above an action's title, unless the title already says it."""
-    name, phase = label(action), label(action.phase)
-    return "" if name.lower() in phase.lower() else phase
+    """The occasion named above an action's title, unless the title already says it."""
+    name, occasion = label(action), label(action.occasion)
+    return "" if name.lower() in occasion.lower() else occasion
 
 
 def shows(action: Action) -> str:

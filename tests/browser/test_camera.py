@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.table.now import Moment
+from evilrobots.game.table.now import Step
 from tests.support.browser import Seat, join_by_link, start_table
 from tests.support.cards import countdown_to, give
 
@@ -99,7 +99,7 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     back(cy)
 
     # 2: Di's NegativeBot: its robot and its power (the window, then 6 down to 3, at once).
-    countdown_to(live_app, code, 2, also=(Moment.REACTIONS, Moment.PROOF))
+    countdown_to(live_app, code, 2, also=(Step.REACTIONS, Step.PROOF))
     claim = di.page.get_by_role("button", name="I act at 2")
     expect(claim).to_be_visible()
     claim.click()

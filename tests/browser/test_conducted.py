@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.table.now import Moment
+from evilrobots.game.table.now import Step
 from tests.support.browser import Seat, join_by_link, start_table, tap_twice
 from tests.support.cards import countdown_to, give, time_runs_out
 
@@ -88,7 +88,7 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     bob.page.get_by_role("link", name="Yourself", exact=True).click()
     bob.page.get_by_role("button", name="Evil", exact=True).click()
     expect(board.get_by_text("Bob · converts themselves · Evil")).to_be_visible()
-    time_runs_out(live_app, code, Moment.REACTIONS)
+    time_runs_out(live_app, code, Step.REACTIONS)
     expect(board.get_by_text("Bob · is converted · Evil")).to_be_visible()
 
     # Cy reacted: her 3 is not hers to act at. Di passed: the Pass phase is hers alone.
@@ -191,7 +191,7 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     expect(now_says(cy.page)).to_contain_text("Your conversion failed", timeout=SLOW)
     expect(cy.page.get_by_role("button", name="Show LockBot")).to_be_visible()
     expect(board.get_by_text("Cy proves it failed")).to_be_visible()
-    time_runs_out(live_app, code, Moment.PROOF)
+    time_runs_out(live_app, code, Step.PROOF)
     expect(
         board.get_by_text("Cy · shows it failed · Good · time ran out: shown by the app")
     ).to_be_visible()
@@ -201,7 +201,7 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     countdown_to(live_app, code, 0)
     expect(now_says(bob.page)).to_contain_text("Your turn")
     expect(board.get_by_text("Bob's turn in the Pass phase")).to_be_visible()
-    time_runs_out(live_app, code, Moment.TURN)
+    time_runs_out(live_app, code, Step.TURN)
     expect(board.get_by_text("Bob · passes again: time ran out")).to_be_visible()
     for seat in (ada, cy):
         expect(seat.page.get_by_text("Bob · passes again: time ran out")).to_be_visible()

@@ -358,7 +358,7 @@ def nine_at_the_end(
     and ended (and, with ``keep``, its split agreed and its score kept: Ada takes all 8)."""
     import random
 
-    from evilrobots.game.table.conduct import Settings
+    from evilrobots.game.table.settings import Settings
 
     ada = open_seat("Ada")
     url = start_table(ada, live_server)

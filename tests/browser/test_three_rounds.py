@@ -14,7 +14,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.table.now import Moment
+from evilrobots.game.table.now import Step
 from tests.browser.test_camera import back, shows
 from tests.browser.test_conducted import FITS, now_says
 from tests.support.browser import Seat, join_by_link, start_table, tap_twice
@@ -212,7 +212,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     shows(cy, "robot")
     back(cy)
     back(bob)
-    countdown_to(live_app, code, 2, also=(Moment.REACTIONS, Moment.PROOF))
+    countdown_to(live_app, code, 2, also=(Step.REACTIONS, Step.PROOF))
     claim = mx.page.get_by_role("button", name="I act at 2")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
@@ -328,14 +328,14 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     back(ada)
     # Bob never proves; Cy walks away from her turn at 6: the app goes on by itself (the
     # server's clock moves on to each step's end at once).
-    time_runs_out(live_app, code, Moment.PROOF)
+    time_runs_out(live_app, code, Step.PROOF)
     expect(board.get_by_text("time ran out: shown by the app")).to_be_visible(timeout=SLOW)
     countdown_to(live_app, code, 6)
     claim = cy.page.get_by_role("button", name="I act at 6")
     expect(claim).to_be_visible(timeout=SLOW)
     claim.click()
     expect(now_says(cy.page)).to_contain_text("Your turn")
-    time_runs_out(live_app, code, Moment.TURN, 6)
+    time_runs_out(live_app, code, Step.TURN, 6)
     expect(board.get_by_text("Cy · passes: time ran out")).to_be_visible(timeout=SLOW)
     assert buzzes(cy) == cy_buzzes  # her call and her turn came, silently
     run_out(live_app, code)

@@ -1,4 +1,4 @@
-"""The actions of a round: the phase each belongs to, and what each makes a player show.
+"""The actions of a round: the occasion each belongs to, and what each makes a player show.
 
 What an action shows is checked against the rules' "When must you reveal things?", said as
 rules (anything done at your level proves your power, a conversion shows the allegiance, a
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from evilrobots.game.actions import ALL_PARTS, NOTHING, Action, Part, Phase, actions_by_phase
+from evilrobots.game.actions import ALL_PARTS, NOTHING, Action, Occasion, Part, actions_by_occasion
 from evilrobots.web import words
 
 R, P, A = Part.ROBOT, Part.POWER, Part.ALLEGIANCE
@@ -20,7 +20,7 @@ def test_the_debate_reveals_nothing():
 
 
 def test_everything_done_on_your_turn_in_the_countdown_proves_your_power():
-    turn = [action for action in Action if action.phase is Phase.COUNTDOWN]
+    turn = [action for action in Action if action.occasion is Occasion.COUNTDOWN]
     assert len(turn) == 5
     assert all(P in action.shows for action in turn)
 
@@ -78,22 +78,22 @@ def test_cheatbot_may_show_another_allegiance_whenever_one_is_shown_but_at_the_e
         (Action.END_OF_ROUND, "", (R, P, A), "robot, power, allegiance"),
     ],
 )
-def test_each_action_says_its_phase_line_and_what_it_shows(action, kicker, parts, shows):
+def test_each_action_says_its_occasion_line_and_what_it_shows(action, kicker, parts, shows):
     assert words.kicker(action) == kicker
     assert action.parts == parts
     assert words.shows(action) == shows
 
 
-def test_the_phase_line_is_left_out_only_when_the_title_already_says_it():
+def test_the_occasion_line_is_left_out_only_when_the_title_already_says_it():
     for action in Action:
-        repeated = words.label(action).lower() in words.label(action.phase).lower()
+        repeated = words.label(action).lower() in words.label(action.occasion).lower()
         assert (words.kicker(action) == "") == repeated
         if not repeated:
-            assert words.kicker(action) == words.label(action.phase)
-    assert Action.DEBATE.phase is Phase.DEBATE and words.kicker(Action.DEBATE) == ""
+            assert words.kicker(action) == words.label(action.occasion)
+    assert Action.DEBATE.occasion is Occasion.DEBATE and words.kicker(Action.DEBATE) == ""
 
 
-# The phases of a round in the order they happen, each with its actions in order.
+# The occasions of a round in the order they come, each with its actions in order.
 ROUND_ORDER = [
     ("The Debate phase", ["Debate"]),
     (
@@ -121,10 +121,10 @@ ROUND_ORDER = [
 
 
 def test_actions_are_grouped_in_the_order_a_round_runs():
-    groups = actions_by_phase()
+    groups = actions_by_occasion()
     assert [
-        (words.label(phase), [words.label(action) for action in actions])
-        for phase, actions in groups
+        (words.label(occasion), [words.label(action) for action in actions])
+        for occasion, actions in groups
     ] == ROUND_ORDER
 
 

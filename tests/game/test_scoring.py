@@ -22,7 +22,7 @@ from evilrobots.game.scoring import (
     Tally,
     answer,
     propose,
-    settle,
+    settle_split,
     tally,
 )
 
@@ -348,7 +348,7 @@ def test_each_hand_worked_round(specs, value, expected):
         for winner in result.winners:
             if winner != ids[by]:
                 proposal = answer(result, proposal, winner, names[winner] not in against)
-        result = settle(result, proposal)
+        result = settle_split(result, proposal)
     assert result.settled
     assert named(result, result.points()) == expected["gains"]
 
@@ -413,12 +413,12 @@ def test_the_proposer_does_not_answer_and_each_other_winner_answers_once(two_win
     done = answer(two_winners, proposal, 3, True)
     with pytest.raises(GameError):
         answer(two_winners, done, 3, False)
-    assert str(settle(two_winners, done).split) == "Agreed: Bob 2, Cy 2."
+    assert str(settle_split(two_winners, done).split) == "Agreed: Bob 2, Cy 2."
 
 
 def test_a_split_waits_for_every_answer(two_winners):
     proposal = propose(two_winners, 2, {2: 2, 3: 2})
-    assert settle(two_winners, proposal) == two_winners  # nothing settled yet
+    assert settle_split(two_winners, proposal) == two_winners  # nothing settled yet
     with pytest.raises(GameError, match="settled"):
         two_winners.points()
 
@@ -443,7 +443,7 @@ def test_shares_add_up_to_the_value_when_agreed_else_one_point_each(case):
     proposal = propose(result, result.winners[0], dict(zip(result.winners, parts, strict=True)))
     for winner, agree in zip(result.winners[1:], agrees, strict=True):
         proposal = answer(result, proposal, winner, agree)
-    shares = dict(settle(result, proposal).shares)
+    shares = dict(settle_split(result, proposal).shares)
     if all(agrees):
         assert sum(shares.values()) == value
     else:

@@ -21,7 +21,7 @@ from evilrobots.game.actions import Action, Part
 from evilrobots.game.codec import table_state
 from evilrobots.game.errors import Conflict
 from evilrobots.game.table import Table
-from evilrobots.game.table.conduct import Settings
+from evilrobots.game.table.settings import Settings
 from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, open_store
 from evilrobots.store.redis import RedisStore
 from tools.redis_server import RedisServer
@@ -516,7 +516,7 @@ def debate_ending(store: Store, code: str, seconds: float) -> None:
 def counted_down(store: Store, code: str, within: float) -> bool:
     """Whether the table's Countdown begins within ``within`` seconds, with nobody asking."""
     deadline = time.monotonic() + within
-    while store.load(code).round.conduct.stage.value == "debate":
+    while store.load(code).round.conduct.phase.value == "debate":
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)

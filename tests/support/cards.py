@@ -8,8 +8,8 @@ from typing import Any
 
 from evilrobots.game.cards import Allegiance, PowerCard, robot_named
 from evilrobots.game.table import Table
-from evilrobots.game.table.conduct import Stage
-from evilrobots.game.table.now import Moment, happening
+from evilrobots.game.table.conduct import Phase
+from evilrobots.game.table.now import Step, happening
 
 # What a test says of a seat's cards: a robot's name; (robot, power, allegiance); or the
 # hand's fields to set, by name (robot=..., allegiance=..., ...).
@@ -70,7 +70,7 @@ def run_out(app: Any, code: str) -> Table:
     return app.extensions["evilrobots.store"].change(code, finish)
 
 
-def time_runs_out(app: Any, code: str, moment: Moment, level: int | None = None) -> None:
+def time_runs_out(app: Any, code: str, moment: Step, level: int | None = None) -> None:
     """The step on the clock at this table, while it is ``moment`` (at power ``level``, if
     given: a call, or a turn in the Countdown), runs out now: the live server's clock (a
     ``LiveClock``) moves on to its deadline, and the server's ticker moves the table on by
@@ -79,13 +79,13 @@ def time_runs_out(app: Any, code: str, moment: Moment, level: int | None = None)
     table = app.extensions["evilrobots.store"].load(code)
     now = happening(table.round, {seat.id: seat.name for seat in table.seats})
     assert now is not None, "no round the app runs is in play"
-    same = now.moment is moment and level in (None, now.level)
+    same = now.step is moment and level in (None, now.level)
     if same and now.deadline is not None:
         app.config["CLOCK"].reach(now.deadline)
 
 
 def countdown_to(
-    app: Any, code: str, level: int, also: tuple[Moment, ...] = (), timeout: float = 30.0
+    app: Any, code: str, level: int, also: tuple[Step, ...] = (), timeout: float = 30.0
 ) -> None:
     """The Countdown goes on to ``level`` without waiting for the calls above it that nobody
     takes: each runs out at once (as ``time_runs_out``), and so does each step that is one
@@ -98,12 +98,12 @@ def countdown_to(
         table = store.load(code)
         now = happening(table.round, {seat.id: seat.name for seat in table.seats})
         assert now is not None, "no round the app runs is in play"
-        if now.moment is Moment.CALLED and now.level == level:
+        if now.step is Step.CALLED and now.level == level:
             return
-        if level == 0 and now.stage is not Stage.COUNTDOWN:
+        if level == 0 and now.phase is not Phase.COUNTDOWN:
             return
-        above = now.moment is Moment.CALLED and now.level > level
-        if (above or now.moment in also) and now.deadline is not None:
+        above = now.step is Step.CALLED and now.level > level
+        if (above or now.step in also) and now.deadline is not None:
             app.config["CLOCK"].reach(now.deadline)
         while store.load(code).version == table.version:  # until the table moves on
             assert time.monotonic() < give_up, f"power {level} was never called: {now}"

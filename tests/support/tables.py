@@ -11,7 +11,7 @@ from evilrobots.web.facts import entry
 def seated(*names: str, conducted: bool = False) -> Table:
     """A table whose first player started it (and hosts it), the others joined in order. Its
     rounds are called by voice unless ``conducted``: the app runs them then."""
-    from evilrobots.game.table.conduct import Settings
+    from evilrobots.game.table.settings import Settings
 
     table = Table.start("ABCD2345", names[0], "secret-0")
     for number, name in enumerate(names[1:], start=1):
@@ -27,7 +27,7 @@ def dealt(*names: str, seed: int = 4) -> Table:
 def conducted(*names: str, points: int = 5, debate: int = 60, **cards) -> Table:
     """A conducted round at time 0 (its Debate on a ``debate``-second timer, each power
     called for 5 s, each reaction window 8 s), with the players' cards set by name."""
-    from evilrobots.game.table.conduct import Settings
+    from evilrobots.game.table.settings import Settings
     from tests.support.cards import known
 
     table = seated(*names, conducted=True)
@@ -55,11 +55,11 @@ class Play:
 
     def call(self, level: int) -> Play:
         """Time passes until ``level`` is called (and nothing holds the call)."""
-        from evilrobots.game.table.conduct import Stage
+        from evilrobots.game.table.conduct import Phase
 
         for _ in range(40):
             conduct = self.table.round.conduct
-            if conduct.stage is Stage.COUNTDOWN and conduct.level == level and not conduct.busy:
+            if conduct.phase is Phase.COUNTDOWN and conduct.level == level and not conduct.busy:
                 return self
             assert self.table.deadline is not None, f"power {level} is never called"
             self.at(self.table.deadline)

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from evilrobots.factory import create_app
-from evilrobots.game.actions import Action, Part, actions_by_phase
+from evilrobots.game.actions import Action, Part, actions_by_occasion
 from evilrobots.game.cards import ROBOTS, Allegiance, Coin
 from evilrobots.game.codec import load_hand as load
 from evilrobots.web.artwork import ROBOT_ART, all_artwork
@@ -177,7 +177,7 @@ def test_two_players_have_independent_hands(app):
 # ---- Action views and the actions panel ----------------------------------------------
 
 
-def phases_listed(page: str) -> list[tuple[str, list[str]]]:
+def occasions_listed(page: str) -> list[tuple[str, list[str]]]:
     """Each heading on the page, with the action links between it and the next heading."""
     listed = []
     for section in re.split(r"<h2[^>]*>", page)[1:]:
@@ -187,15 +187,15 @@ def phases_listed(page: str) -> list[tuple[str, list[str]]]:
     return listed
 
 
-def test_actions_panel_lists_every_action_under_its_phase(client):
+def test_actions_panel_lists_every_action_under_its_occasion(client):
     page = client.get("/actions").get_data(as_text=True)
     text = visible_text(page)
     for action in Action:
         assert f'href="/action/{action.slug}"' in page
         assert summary(action) in text
-    assert phases_listed(page) == [
-        (label(phase), [label(action) for action in actions])
-        for phase, actions in actions_by_phase()
+    assert occasions_listed(page) == [
+        (label(occasion), [label(action) for action in actions])
+        for occasion, actions in actions_by_occasion()
     ]
 
 

@@ -17,8 +17,9 @@ from ..cards import ROBOT_INDEX, ROBOTS, Allegiance, Coin, PowerCard, Robot, rob
 from ..hand import Hand
 from ..scoring import DEFAULT_TARGET, Game, Proposal, Seated, Tally, tally
 from ..table.facts import Fact, What
-from ..table.model import Seat, Table
+from ..table.model import Table
 from ..table.round import Reveal, Round, Use
+from ..table.state import Seat
 from .conduct import conduct_state, load_conduct, load_settings, settings_state
 from .messages import load_message, message_state
 

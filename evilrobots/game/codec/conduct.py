@@ -11,14 +11,14 @@ from ..table.conduct import (
     Cheat,
     Conduct,
     Conversion,
-    Kind,
+    ConversionKind,
     Outcome,
     Pending,
+    Phase,
     Reaction,
-    Settings,
-    Stage,
     Story,
 )
+from ..table.settings import Settings
 
 
 def settings_state(settings: Settings) -> list[Any]:
@@ -43,7 +43,7 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
     proof = conduct.proof
     return {
         "s": settings_state(conduct.settings),
-        "st": conduct.stage.value,
+        "st": conduct.phase.value,
         "dl": conduct.deadline,
         "lf": conduct.left,
         "lv": conduct.level,
@@ -93,7 +93,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
     chain = state["cv"]
     return Conduct(
         settings=load_settings(state["s"]),
-        stage=Stage(state["st"]),
+        phase=Phase(state["st"]),
         deadline=state["dl"],
         left=state["lf"],
         level=state["lv"],
@@ -107,7 +107,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
         chain=None
         if chain is None
         else Conversion(
-            Kind(chain["k"]),
+            ConversionKind(chain["k"]),
             chain["by"],
             chain["to"],
             Allegiance(chain["a"]),
@@ -140,4 +140,4 @@ def _pending(state: list[Any] | None) -> Pending | None:
     if state is None:
         return None
     seat, by, kind, before = state
-    return Pending(seat, by, Kind(kind), Allegiance(before))
+    return Pending(seat, by, ConversionKind(kind), Allegiance(before))

@@ -1,24 +1,30 @@
-"""A shared table: its seats, its rounds (``round``), the robot actions that change the count
-(``robots``), what each viewer may see (``views``), its code and names (``names``).
+"""A shared table, in layers, each importing only those below it:
 
-``model.Table`` is the one value a store keeps; every change is one of its methods.
+- data: ``limits`` (its numbers), ``settings`` (the host's choices), ``facts`` (the log's
+  acts), ``conduct`` (a round the app runs), ``round`` (a deal and its log), ``state`` (the
+  table), ``names`` (codes and players' names);
+- reads, which never write: ``hands`` (a seat's cards in play), ``shown`` (what the table has
+  seen), ``turns`` (whose move it is), ``outcomes`` (whether a conversion works, and its
+  proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (what a seat may do
+  now), ``count`` (a round's count), ``privacy`` (who may see a change);
+- acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
+  ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
+  ``pass_phase``, ``ending``, and ``clock`` (time moving a round on);
+- observers: ``now`` (what is happening, a seat's standing), ``view`` and ``views`` (what
+  each viewer may see);
+- ``model.Table``, the state with every act as a method.
 """
 
 from __future__ import annotations
 
-from .model import Seat, Table
-from .names import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    NAME_LIMIT,
-    clean_code,
-    clean_name,
-    new_code,
-    spoken_code,
-)
-from .robots import RobotAction
+from .legal import Acts, RobotAction
+from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
+from .model import Table
+from .names import CODE_ALPHABET, CODE_LENGTH, NAME_LIMIT, clean_code, clean_name, new_code
+from .privacy import private_to
 from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal, Round, Use
-from .views import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL, TableView
+from .state import Seat
+from .view import TableView
 
 __all__ = [
     "CODE_ALPHABET",
@@ -30,6 +36,7 @@ __all__ = [
     "NPR_NAME",
     "NPR_POWER",
     "NPR_SEAT",
+    "Acts",
     "Reveal",
     "RobotAction",
     "Round",
@@ -40,5 +47,5 @@ __all__ = [
     "clean_code",
     "clean_name",
     "new_code",
-    "spoken_code",
+    "private_to",
 ]

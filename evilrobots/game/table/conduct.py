@@ -1,23 +1,15 @@
-"""The round, conducted: the rules' own procedure, run by the server step by step.
+"""A round the app runs, as data: its phase and clocks, who has passed, acted, reacted or let
+a call go by, whose turn it is, the conversion whose reaction window is open, what waits for
+a proof or a tie's order, and the seats' own choices (CheatBot's, PassBot's).
 
-The Debate (a timer, passes), then the Countdown (powers called from 9 down to 1 at a steady
-pace, "I act" only for the seats that can), each turn (a conversion settled here, yourself, a
-robot's action, or a pass), a reaction window after every conversion (a chain resolved in
-order), the proof of a conversion that failed, the order of tied seats, then the Pass phase
-(its order worked out here), and the round waits for the host to end it.
-
-Every step has its clock: the Debate (unless the host starts the Countdown), each call, each
-turn, each window, each proof, each tie's order. When one runs out the round goes on by
-itself: a turn nobody takes is passed, a proof nobody gives is shown by the app, a tie nobody
-orders goes in its first order.
-
-This module holds the conducted round's state; ``seats`` reads what a seat may do from it,
-``steps`` holds what every phase shares (the board's log, the turn given and ended),
-``countdown`` runs the phases and the clock, ``conversions`` settles conversions and their
-reactions. Every step is a pure function from (round, who, what, now) to a new round, or a
-``GameError`` that changes nothing. Deadlines are data, so they survive a restart;
-``countdown.tick`` moves a round past whatever is due, and whoever calls it first does it (the
-store's atomic change makes that happen once).
+The rules' procedure: the Debate (a timer, passes), then the Countdown (powers called from 9
+down to 1 at a steady pace, "I act" only for the seats that can), each turn (a conversion
+settled by the server, yourself, a robot's action, or a pass), a reaction window after every
+conversion (a chain resolved in order), the proof of a conversion that failed, the order of
+tied seats, then the Pass phase (its order worked out by the server), and the round waits for
+the host to end it. Every step has its clock (``Conduct.next_deadline``); the acts that move
+the round on are in their own modules (``countdown``, ``conversions``, ``proofs``, ``robots``,
+``pass_phase``, ``clock``).
 
 What the rules make public goes in the round's log (``Round.reveals``). What a seat keeps to
 itself stays here, beside it, and no view shows it to anyone else: a call it let pass, why a
@@ -29,31 +21,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards import (
-    Allegiance,
-    Robot,
-)
-from ..errors import Conflict, GameError
-from ..messages import N_
-from .round import Round
-
-PLUS = 3  # PlusBot's power is its card and this
-TOP_LEVEL = 9  # "Power 9 or more": the first call covers 9 to 12
-# The host's choices, in seconds: the Debate's timer (0: none, the host starts the Countdown),
-# the time each power level is called for, and each reaction window.
-DEBATE_SECONDS = 60
-DEBATE_CHOICES = (0, *range(30, 181, 15))
-PACE_SECONDS = 5
-PACE_CHOICES = range(3, 16)
-WINDOW_SECONDS = 8
-WINDOW_CHOICES = range(5, 31)
-# Each turn, from the moment it is given: when it runs out, the seat passes.
-TURN_SECONDS = 60
-TURN_CHOICES = range(15, 181, 15)
+from ..cards import Allegiance, Robot
+from .settings import Settings
 
 
-class Stage(enum.Enum):
-    """Where a conducted round stands."""
+class Phase(enum.Enum):
+    """Where a round the app runs stands: the rules' three phases, then done."""
 
     DEBATE = "debate"
     COUNTDOWN = "countdown"
@@ -86,51 +59,12 @@ class Proof(enum.Enum):
     ALLEGIANCE = "allegiance"
 
 
-class Kind(enum.Enum):
+class ConversionKind(enum.Enum):
     """The three conversions the rules know: of another player, of yourself, and PushBot's."""
 
     OTHER = "other"
     SELF = "self"
     PUSH = "push"
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The host's choices for the next deal. ``window`` times every short step: a reaction
-    window, the proof of a failed conversion, a tie's order."""
-
-    conducted: bool = True  # False: the table calls the round itself, by voice
-    debate: int = DEBATE_SECONDS
-    pace: int = PACE_SECONDS
-    window: int = WINDOW_SECONDS
-    turn: int = TURN_SECONDS
-
-    def check(self) -> Settings:
-        """These settings, or a GameError saying which one is out of bounds."""
-        if self.debate not in DEBATE_CHOICES:
-            raise GameError(
-                N_("The Debate lasts 30 to 180 seconds, in steps of 15, or has no timer.")
-            )
-        if self.pace not in PACE_CHOICES:
-            raise GameError(
-                N_("Each power is called for %(least)d to %(most)d seconds."),
-                least=PACE_CHOICES.start,
-                most=PACE_CHOICES.stop - 1,
-            )
-        if self.window not in WINDOW_CHOICES:
-            raise GameError(
-                N_("A reaction window lasts %(least)d to %(most)d seconds."),
-                least=WINDOW_CHOICES.start,
-                most=WINDOW_CHOICES.stop - 1,
-            )
-        if self.turn not in TURN_CHOICES:
-            raise GameError(
-                N_("A turn lasts %(least)d to %(most)d seconds, in steps of %(step)d."),
-                least=TURN_CHOICES[0],
-                most=TURN_CHOICES[-1],
-                step=TURN_CHOICES.step,
-            )
-        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +86,7 @@ class Conversion:
     last decides, and from the first reaction on, what is told is the truth.
     """
 
-    kind: Kind
+    kind: ConversionKind
     by: int
     target: int  # a seat, or NPR_SEAT
     allegiance: Allegiance  # what the target takes if it works
@@ -192,7 +126,7 @@ class Pending:
 
     seat: int
     by: int
-    kind: Kind
+    kind: ConversionKind
     before: Allegiance
 
 
@@ -201,7 +135,7 @@ class Conduct:
     """A conducted round's state, beside its hands and its public log (``Round``)."""
 
     settings: Settings = Settings()
-    stage: Stage = Stage.DEBATE
+    phase: Phase = Phase.DEBATE
     deadline: float | None = None  # when the Debate or the called level ends
     left: float = 0.0  # the level's time left while a turn or a window holds the call
     level: int = 0  # the power called (TOP_LEVEL means "9 or more"); 0 outside the Countdown
@@ -237,22 +171,12 @@ class Conduct:
 
     @property
     def next_deadline(self) -> float | None:
-        """When something is next due (``tick`` then moves the round on)."""
+        """When something is next due (``clock.tick`` then moves the round on)."""
         if self.chain is not None:
             return self.chain.deadline
         return self.until if self.busy else self.deadline
 
 
-Names = dict[int, str]  # each seat's name, for the board's log
-
-
 def begin(settings: Settings, now: float) -> Conduct:
     """A freshly dealt round: the Debate, on its timer if the host set one."""
     return Conduct(settings=settings, deadline=now + settings.debate if settings.debate else None)
-
-
-def conduct_of(round_: Round) -> Conduct:
-    """The round's conductor; a Conflict if this round is called by voice."""
-    if round_.conduct is None:
-        raise Conflict(N_("This round is called by voice: the app does not run its turns."))
-    return round_.conduct

@@ -1,10 +1,12 @@
-"""Conversions in a conducted round, settled by the server, and the reactions that answer them.
+"""Conversions in a round the app runs, settled by the server, and the reactions that answer
+them.
 
-A conversion (of another player, of oneself, or PushBot's) is settled at once; a reaction
-window then opens on every phone and the board, for the same time whoever holds a reaction.
-Each reaction opens a window of its own and defeats the one it answers; when a window closes
-with no new reaction, the chain's last word stands (``resolve``). The target of a conversion
-that failed may then show why.
+A conversion (of another player, of oneself, or PushBot's) is settled at once
+(``outcomes.outcome_of``); a reaction window then opens on every phone and the board, for the
+same time whoever holds a reaction. Each reaction opens a window of its own and defeats the
+one it answers; when a window closes with no new reaction, the chain's last word stands
+(``resolve``), and the target of a conversion that failed then owes its proof (``proofs``).
+CheatBot chooses, on its own phone, what it shows and the story the board tells of it.
 """
 
 from __future__ import annotations
@@ -12,52 +14,61 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
-from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, PLUSBOT, SUMOBOT, Allegiance, Robot
+from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
 from ..messages import N_
-from .conduct import (
-    PLUS,
-    Cheat,
-    Conduct,
-    Conversion,
-    Kind,
-    Names,
-    Outcome,
-    Pending,
-    Proof,
-    Reaction,
-    Stage,
-    Story,
-    conduct_of,
-)
+from .conduct import Cheat, Conversion, ConversionKind, Outcome, Pending, Phase, Reaction, Story
 from .facts import Fact, What
-from .round import NPR_SEAT, Round
-from .seats import effective, hand_of, locked, reactions_for, shows, to_answer
-from .steps import end_turn_of, hold_call, holds, name_of, next_turn, say, turn_of, with_conduct
+from .flow import end_turn_of, hold_call, next_turn
+from .guards import conduct_of, conducted, private, turn_of
+from .hands import allegiance_of, allegiance_shown, hand_in_play, locked
+from .log import say
+from .outcomes import outcome_of, sumo_shows
+from .round import NPR_SEAT, Names, Round, name_of
+from .state import TableState
+from .turns import reactions_for, to_answer
 
 
 def convert(
+    table: TableState,
+    seat: int,
+    deal_id: int,
+    now: float,
+    target: int | None = None,
+    allegiance: Allegiance | None = None,
+) -> TableState:
+    """On the seat's turn: convert ``target``, or, with an ``allegiance`` and no target,
+    itself."""
+    round_, _ = conducted(table, seat, deal_id)
+    kind = ConversionKind.SELF if target is None else ConversionKind.OTHER
+    if kind is ConversionKind.OTHER and allegiance is not None:
+        raise Conflict(N_("Converting another player shows your allegiance: choose no other."))
+    return table.with_round(conversion(round_, table.names, seat, now, kind, target, allegiance))
+
+
+def conversion(
     round_: Round,
     names: Names,
     seat: int,
     now: float,
-    kind: Kind,
+    kind: ConversionKind,
     target: int | None = None,
     allegiance: Allegiance | None = None,
     robot: Robot | None = None,
 ) -> Round:
     """A conversion on the seat's turn, settled here, and a reaction window opened.
 
-    - ``Kind.OTHER``: another player (or the non-player robot) takes the allegiance the seat
-      shows (CheatBot's may be any), if the conversion works.
-    - ``Kind.SELF``: the seat takes any allegiance; not in the Pass phase.
-    - ``Kind.PUSH``: PushBot (or CopyBot's copy of it) forces any player to any allegiance.
+    - ``OTHER``: another player (or the non-player robot) takes the allegiance the seat shows
+      (CheatBot's may be any), if the conversion works.
+    - ``SELF``: the seat takes any allegiance; not in the Pass phase.
+    - ``PUSH``: PushBot (or CopyBot's copy of it, ``robot``) forces any player to any
+      allegiance.
     """
     conduct = conduct_of(round_)
     turn_of(conduct, seat)
-    hand = hand_of(round_, seat)
-    if kind is Kind.SELF:
-        if conduct.stage is Stage.PASS:
+    hand = hand_in_play(round_, seat)
+    if kind is ConversionKind.SELF:
+        if conduct.phase is Phase.PASS:
             raise Conflict(N_("Nobody converts themselves in the Pass phase."))
         if locked(round_, seat):
             raise NotAllowed(N_("LockBot: your allegiance cannot change from Good or Evil."))
@@ -69,18 +80,22 @@ def convert(
             raise GameError(N_("There is no non-player robot in this round."))
     elif target is None or round_.hand_of(target) is None:
         raise GameError(N_("Pick a player dealt into this round, or the non-player robot."))
-    if kind is Kind.OTHER:
-        allegiance = shows(conduct, seat, hand)
+    if kind is ConversionKind.OTHER:
+        allegiance = allegiance_shown(conduct, seat, hand)
     if allegiance is None:
         raise GameError(N_("Choose the allegiance: Good, Evil or Neutral."))
-    truth = settle(round_, seat, target, kind)
+    truth = outcome_of(round_, seat, target, kind)
     told = truth
     target_hand = round_.hand_of(target) if target != NPR_SEAT else None
-    if kind is not Kind.SELF and target_hand is not None and target_hand.robot is CHEATBOT:
+    if (
+        kind is not ConversionKind.SELF
+        and target_hand is not None
+        and target_hand.robot is CHEATBOT
+    ):
         story = conduct.cheat_of(target).story
         told = {Story.WORKED: Outcome.WORKED, Story.FAILED: Outcome.FAILED}.get(story, truth)
     whom = name_of(names, target)
-    if kind is Kind.OTHER:
+    if kind is ConversionKind.OTHER:
         round_ = say(
             round_,
             names,
@@ -91,7 +106,7 @@ def convert(
             power=hand.power,
             allegiance=allegiance,
         )
-    elif kind is Kind.SELF:
+    elif kind is ConversionKind.SELF:
         shown = conduct.cheat_of(seat).shows if hand.robot is CHEATBOT else None
         round_ = say(
             round_,
@@ -102,6 +117,7 @@ def convert(
             allegiance=shown or allegiance,
         )
     else:
+        copied = robot is not None and robot is not hand.robot
         round_ = say(
             round_,
             names,
@@ -109,76 +125,40 @@ def convert(
             Action.ROBOT_ACTION,
             Fact(What.PUSHES, whom, allegiance=allegiance),
             robot=hand.robot,
-            effect=Fact(What.COPIES, robot=robot)
-            if robot is not None and robot is not hand.robot
-            else None,
+            effect=Fact(What.COPIES, robot=robot) if copied else None,
         )
-    if kind is not Kind.SELF:
-        round_ = say(
-            round_,
-            names,
-            target,
-            Action.CONVERTED,
-            Fact(What.WORKS if told is Outcome.WORKED else What.FAILS),
-        )
+    if kind is not ConversionKind.SELF:
+        said = Fact(What.WORKS if told is Outcome.WORKED else What.FAILS)
+        round_ = say(round_, names, target, Action.CONVERTED, said)
     chain = Conversion(
         kind, seat, target, allegiance, told, truth, deadline=now + conduct.settings.window
     )
-    return _open_window(with_conduct(round_, replace(conduct, chain=chain)), names, now)
+    return _open_window(round_.with_conduct(replace(conduct, chain=chain)), names, now)
 
 
 def _open_window(round_: Round, names: Names, now: float) -> Round:
     """The reaction window just opened, on its clock; closed at once if nobody may answer it
     (everyone else has had a turn or reacted: public, so closing it tells nothing)."""
-    conduct = conduct_of(round_)
-    if not to_answer(conduct, round_):
+    if not to_answer(conduct_of(round_), round_):
         return resolve(round_, names, now)
     return round_
 
 
-def lower(round_: Round, by: int, target: int) -> bool:
-    """Whether the instigator's power is lower than the target's (PlusBot counting 3 more, on
-    either side; the non-player robot its 5): the rules' first way a conversion works."""
-    return effective(round_.hand_of(by)) < effective(round_.hand_of(target))
-
-
-def sumo_shows(round_: Round, by: int, target: int) -> bool:
-    """Whether SumoBot shows its card to convert: only where its power alone does not do it
-    (a target of equal or lower power), as "a Robot card ... that declares the conversion to
-    be successful"."""
-    return holds(round_, by, SUMOBOT) and not lower(round_, by, target)
-
-
-def settle(round_: Round, by: int, target: int, kind: Kind) -> Outcome:
-    """Whether a conversion works.
-
-    LockBot, while Good or Evil, resists any conversion of it. Otherwise PushBot's and one's
-    own work; a conversion of another works if the instigator's power is lower than the
-    target's, and for SumoBot (showing its card) on an equal or lower power too.
-    """
-    if kind is Kind.SELF:
-        return Outcome.WORKED
-    if locked(round_, target):
-        return Outcome.FAILED
-    if kind is Kind.PUSH or holds(round_, by, SUMOBOT) or lower(round_, by, target):
-        return Outcome.WORKED
-    return Outcome.FAILED
-
-
 def react(
-    round_: Round, names: Names, seat: int, now: float, turn_on_instigator: bool = False
-) -> Round:
+    table: TableState, seat: int, deal_id: int, now: float, turn_on_instigator: bool = False
+) -> TableState:
     """The seat plays its reaction on the open window (showing the robot card), which opens a
     window of its own: BlockBot makes the conversion fail (or turns it on the instigator),
     ForceBot makes a failed one work, DoOverBot forces the target to its own allegiance.
 
     Reacting costs the seat its turn, and its place in the Pass phase.
     """
-    conduct = conduct_of(round_)
+    round_, conduct = conducted(table, seat, deal_id)
+    names = table.names
     chain = conduct.chain
     if chain is None:
         raise Conflict(N_("There is no conversion to react to now."))
-    hand = hand_of(round_, seat)
+    hand = hand_in_play(round_, seat)
     robots = reactions_for(conduct, round_, seat)
     if not robots:
         if seat in conduct.reacted:
@@ -187,9 +167,8 @@ def react(
             raise Conflict(N_("You have taken your turn this round: you cannot react."))
         raise NotAllowed(N_("You hold no reaction for this moment."))
     robot = robots[0]
-    whom = name_of(names, chain.target)
     if robot is BLOCKBOT:
-        turned = turn_on_instigator and chain.kind is not Kind.SELF
+        turned = turn_on_instigator and chain.kind is not ConversionKind.SELF
         reaction = Reaction(seat, robot, Outcome.TURNED if turned else Outcome.FAILED)
         said = Fact(What.TURNS_ON, name_of(names, chain.by)) if turned else Fact(What.MAKES_FAIL)
         round_ = say(
@@ -197,14 +176,9 @@ def react(
         )
     elif robot is FORCEBOT:
         reaction = Reaction(seat, robot, Outcome.WORKED)
+        said = Fact(What.WORKS_AFTER_ALL)
         round_ = say(
-            round_,
-            names,
-            seat,
-            Action.REACTION,
-            Fact(What.REACTS),
-            robot=robot,
-            effect=Fact(What.WORKS_AFTER_ALL),
+            round_, names, seat, Action.REACTION, Fact(What.REACTS), robot=robot, effect=said
         )
     else:
         reaction = Reaction(seat, robot, Outcome.DONE_OVER, hand.allegiance)
@@ -216,7 +190,7 @@ def react(
             Fact(What.REACTS),
             robot=robot,
             allegiance=hand.allegiance,
-            effect=Fact(What.TAKES, whom, allegiance=hand.allegiance),
+            effect=Fact(What.TAKES, name_of(names, chain.target), allegiance=hand.allegiance),
         )
     chain = replace(
         chain,
@@ -230,24 +204,24 @@ def react(
         reacted=(*conduct.reacted, seat),
         queue=tuple(s for s in conduct.queue if s != seat),
     )
-    return _open_window(with_conduct(round_, conduct), names, now)
+    return table.with_round(_open_window(round_.with_conduct(conduct), names, now))
 
 
-def no_reaction(round_: Round, names: Names, seat: int, now: float) -> Round:
+def no_reaction(table: TableState, seat: int, deal_id: int, now: float) -> TableState:
     """The seat says No reaction to the open window; once every seat has, it closes."""
-    conduct = conduct_of(round_)
+    round_, conduct = conducted(table, seat, deal_id)
     chain = conduct.chain
     if chain is None:
         raise Conflict(N_("There is no reaction window open now."))
     if seat not in to_answer(conduct, round_):
         if seat in chain.answered:
-            return round_  # a second tap: said already
+            return table  # a second tap: said already
         raise Conflict(N_("You have taken your turn or reacted: the window does not wait for you."))
     conduct = replace(conduct, chain=replace(chain, answered=(*chain.answered, seat)))
-    round_ = with_conduct(round_, conduct)
+    round_ = round_.with_conduct(conduct)
     if not to_answer(conduct, round_):
-        return resolve(round_, names, now)
-    return round_
+        round_ = resolve(round_, table.names, now)
+    return table.with_round(round_)
 
 
 def resolve(round_: Round, names: Names, now: float) -> Round:
@@ -258,7 +232,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
     chain = conduct.chain
     if chain is None:
         return round_
-    before = _allegiance(round_, chain.target)
+    before = allegiance_of(round_, chain.target)
     real, shown = chain.real, chain.shown
     if real is Outcome.WORKED:
         round_ = _take(round_, chain.target, chain.allegiance)
@@ -267,33 +241,19 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
     elif real is Outcome.DONE_OVER:
         round_ = _take(round_, chain.target, chain.reactions[-1].allegiance or before)
     if shown is Outcome.WORKED:
+        converted = Fact(What.IS_CONVERTED)
         round_ = say(
-            round_,
-            names,
-            chain.target,
-            Action.CONVERTED,
-            Fact(What.IS_CONVERTED),
-            allegiance=chain.allegiance,
+            round_, names, chain.target, Action.CONVERTED, converted, allegiance=chain.allegiance
         )
     elif shown is Outcome.TURNED:
+        instead = Fact(What.IS_CONVERTED_INSTEAD)
         round_ = say(
-            round_,
-            names,
-            chain.by,
-            Action.CONVERTED,
-            Fact(What.IS_CONVERTED_INSTEAD),
-            allegiance=chain.allegiance,
+            round_, names, chain.by, Action.CONVERTED, instead, allegiance=chain.allegiance
         )
     elif shown is Outcome.DONE_OVER:
         taken = chain.reactions[-1].allegiance or before
-        round_ = say(
-            round_,
-            names,
-            chain.target,
-            Action.CONVERTED,
-            Fact(What.IS_CONVERTED),
-            allegiance=taken,
-        )
+        converted = Fact(What.IS_CONVERTED)
+        round_ = say(round_, names, chain.target, Action.CONVERTED, converted, allegiance=taken)
     else:
         round_ = say(round_, names, chain.target, Action.CONVERTED, Fact(What.IS_NOT_CONVERTED))
     conduct = replace(conduct, chain=None)
@@ -302,21 +262,14 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
     owed = (
         shown is Outcome.FAILED
         and not chain.reactions
-        and chain.kind is not Kind.SELF
+        and chain.kind is not ConversionKind.SELF
         and round_.hand_of(chain.target) is not None
     )
     if owed:  # the target proves it now, before anything else goes on
         conduct = hold_call(conduct, now)
         proof = Pending(chain.target, chain.by, chain.kind, before)
         conduct = replace(conduct, proof=proof, until=now + conduct.settings.window)
-    return with_conduct(round_, next_turn(round_, conduct, now))
-
-
-def _allegiance(round_: Round, seat: int) -> Allegiance:
-    if seat == NPR_SEAT:
-        return round_.npr or Allegiance.NEUTRAL
-    hand = hand_of(round_, seat)
-    return hand.allegiance
+    return round_.with_conduct(next_turn(round_, conduct, now))
 
 
 def _take(round_: Round, seat: int, allegiance: Allegiance) -> Round:
@@ -329,132 +282,21 @@ def _take(round_: Round, seat: int, allegiance: Allegiance) -> Round:
     return round_.with_hand(seat, hand.choose(allegiance))
 
 
-# The proofs, in the order the phone offers them (the rules' own: "Proof typically requires
-# showing one's Robot card ... or Power card ... Alternatively, simply showing your new
-# Allegiance will suffice").
-PROOF_ORDER = (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
-# When its time runs out, the app shows the allegiance: the one proof every target holds, so
-# that which proof the app shows tells nothing (showing the power whenever it holds would
-# give away the CheatBot that told a conversion that worked had failed: only it would ever
-# be shown by its allegiance).
-PROOF_BY_THE_APP = Proof.ALLEGIANCE
-
-
-def shown_power(round_: Round, seat: int) -> int | None:
-    """A seat's power as the board has shown it this round (its last power card shown, and
-    PlusBot's 3 if it showed PlusBot), or None if it has shown none."""
-    power, plus = None, False
-    for reveal in round_.reveals:
-        if reveal.seat == seat:
-            power = reveal.power_after or reveal.power or power
-            plus = plus or reveal.robot is PLUSBOT
-    if power is None:
-        return None
-    return power.value + (PLUS if plus else 0)
-
-
-def proofs_for(round_: Round, conduct: Conduct, seat: int) -> tuple[Proof, ...]:
-    """How the target owing its proof now may prove the conversion failed, of the proofs that
-    hold at this moment and that the table can check: its power card, if its power is not
-    above the instigator's and its card is not above the instigator's power as the board
-    shows it (a PlusBot instigator that has not shown PlusBot is taken at its card); its
-    LockBot card (while Good or Evil); or its allegiance, always."""
-    pending = conduct.proof
-    if pending is None or pending.seat != seat:
-        return ()
-    found = []
-    hand = round_.hand_of(seat)
-    public = shown_power(round_, pending.by)
-    by_power = (
-        pending.kind is Kind.OTHER
-        and hand is not None
-        and round_.hand_of(pending.by) is not None
-        and not holds(round_, pending.by, SUMOBOT)
-        and not lower(round_, pending.by, seat)
-        and public is not None
-        and hand.power.value <= public
-    )
-    if by_power:
-        found.append(Proof.POWER)
-    if locked(round_, seat):
-        found.append(Proof.LOCKBOT)
-    found.append(Proof.ALLEGIANCE)
-    return tuple(proof for proof in PROOF_ORDER if proof in found)
-
-
-def prove(round_: Round, names: Names, seat: int, proof: Proof, now: float) -> Round:
-    """The target of a failed conversion shows why it failed, now: its power card (PlusBot's
-    card is never more than its power, so the card alone proves it is not above the
-    instigator's), its LockBot card, or the allegiance it holds (CheatBot: the one it chose
-    to show, or the one it had). Then the call goes on."""
-    conduct = conduct_of(round_)
-    pending = conduct.proof
-    if pending is None or pending.seat != seat:
-        raise Conflict(N_("There is no failed conversion of yours to prove now."))
-    if proof not in proofs_for(round_, conduct, seat):
-        raise NotAllowed(N_("That does not prove why it failed: show something that does."))
-    return _show_proof(round_, names, pending, proof, now)
-
-
-def prove_for(round_: Round, names: Names, now: float) -> Round:
-    """The proof's time ran out: the app shows the target's allegiance for it."""
-    conduct = conduct_of(round_)
-    pending = conduct.proof
-    if pending is None:
-        return round_
-    return _show_proof(round_, names, pending, PROOF_BY_THE_APP, now, by_the_app=True)
-
-
-def _show_proof(
-    round_: Round, names: Names, pending: Pending, proof: Proof, now: float, by_the_app=False
-) -> Round:
-    conduct = conduct_of(round_)
-    seat = pending.seat
-    hand = hand_of(round_, seat)
-    effect = Fact(What.SHOWN_BY_APP) if by_the_app else None
-    if proof is Proof.POWER:
-        round_ = say(
-            round_,
-            names,
-            seat,
-            Action.RESISTED_BY_POWER,
-            Fact(What.SHOWS_WHY),
-            power=hand.power,
-            effect=effect,
-        )
-    elif proof is Proof.LOCKBOT:
-        round_ = say(
-            round_,
-            names,
-            seat,
-            Action.RESISTED_BY_ROBOT,
-            Fact(What.SHOWS_WHY),
-            robot=hand.robot,
-            effect=effect,
-        )
-    else:
-        shown = hand.allegiance
-        if hand.robot is CHEATBOT:
-            shown = conduct.cheat_of(seat).shows or pending.before
-        round_ = say(
-            round_,
-            names,
-            seat,
-            Action.CONVERTED,
-            Fact(What.SHOWS_FAILED),
-            allegiance=shown,
-            effect=effect,
-        )
-    conduct = replace(conduct, proof=None, until=None)
-    return with_conduct(round_, next_turn(round_, conduct, now))
-
-
-def choose_cheat(round_: Round, seat: int, shows: Allegiance | None, story: Story) -> Round:
+def choose_cheat(
+    table: TableState,
+    seat: int,
+    deal_id: int,
+    now: float,
+    shows: Allegiance | None,
+    story: Story,
+) -> TableState:
     """CheatBot chooses, on its own phone, the allegiance it shows and the story it tells
-    when someone converts it. Nothing of it reaches anyone else."""
+    when someone converts it. Nothing of it reaches anyone else (a private tap: it moves
+    nothing else on)."""
+    round_ = private(table, seat, deal_id, now)
     conduct = conduct_of(round_)
     hand = round_.hand_of(seat)
     if hand is None or hand.robot is not CHEATBOT:
         raise NotAllowed(N_("Only CheatBot may show an allegiance it does not hold."))
     cheats = (*(c for c in conduct.cheats if c.seat != seat), Cheat(seat, shows, story))
-    return with_conduct(round_, replace(conduct, cheats=cheats))
+    return table.with_round(round_.with_conduct(replace(conduct, cheats=cheats)))

@@ -1,4 +1,5 @@
-"""A table's code and its players' names: drawn, read back as typed, and said aloud."""
+"""A table's code and its players' names: drawn, and read back as typed (how a code is shown
+and read aloud is the web's: ``web.tables.common.spoken_code``)."""
 
 from __future__ import annotations
 
@@ -29,11 +30,6 @@ def clean_code(raw: str) -> str | None:
     if len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
         return None
     return code
-
-
-def spoken_code(code: str) -> str:
-    """The code as shown and read aloud: two groups of four, "ABCD-2345"."""
-    return f"{code[:4]}-{code[4:]}"
 
 
 # The non-player robot's name, which no player may take (it is on the board beside theirs).

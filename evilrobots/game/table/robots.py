@@ -1,126 +1,46 @@
-"""The robot actions the server settles: which a seat may use now, and what using one does.
+"""The robot actions the server settles, used: what using one does, and, by voice, taking one
+back with its reveal (a mis-tap).
 
 By voice, the app settles the actions that change the count (NegativeBot, SwapBot, BetBot, and
-CopyBot's copy of one), once a round, until the seat has taken its turn otherwise. In a
-conducted round, every Action robot is used as the seat's turn: PushBot and GandalfBot too,
-and CopyBot copies any of them already used this round.
-
-Pure: functions from a table to a new round, or a ``GameError`` saying why not.
+CopyBot's copy of one), once a round, until the seat has taken its turn otherwise. In a round
+the app runs, every Action robot is used as the seat's turn: PushBot and GandalfBot too, and
+CopyBot copies any of them already used this round. Which a seat may use now is
+``legal.robot_actions``'s to say.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from ..actions import Action
-from ..cards import (
-    BETBOT,
-    COPYBOT,
-    GANDALFBOT,
-    NEGATIVEBOT,
-    PUSHBOT,
-    SWAPBOT,
-    Allegiance,
-    Robot,
-)
+from ..cards import GANDALFBOT, NEGATIVEBOT, PUSHBOT, SWAPBOT, Allegiance
 from ..errors import Conflict, GameError, NotAllowed
-from ..hand import Hand
 from ..messages import N_
-from . import countdown
-from .conduct import Kind
-from .conversions import convert
+from .conduct import ConversionKind, Phase
+from .conversions import conversion
 from .facts import Fact, What
-from .round import NPR_NAME, NPR_SEAT, Reveal, Round, Use
-from .steps import end_turn
-
-if TYPE_CHECKING:
-    from .model import Table
-
-# The actions that change the count, by the robot whose action each is.
-COUNT_ACTIONS = (NEGATIVEBOT, SWAPBOT, BETBOT)
-# Every action a conducted round settles.
-TURN_ACTIONS = (*COUNT_ACTIONS, PUSHBOT, GANDALFBOT)
-# What a seat reveals that takes its turn, in a round called by voice.
-TURN_REVEALS = (Action.CONVERT_OTHER, Action.CONVERT_SELF, Action.PASS_TURN, Action.REACTION)
-
-
-@dataclass(frozen=True, slots=True)
-class RobotAction:
-    """A robot action the viewer may use now: its own, or CopyBot's copy of one.
-
-    What the action asks of the player: a player to pick (``targets``), a team to bet on
-    (``bets``), an allegiance to force on the player picked (``allegiances``), or nothing more.
-    """
-
-    robot: Robot
-    copied: bool
-    targets: tuple[tuple[int, str], ...] = ()  # NegativeBot, PushBot: who it may pick
-    bets: tuple[Allegiance, ...] = ()  # BetBot: the teams it may bet on
-    allegiances: tuple[Allegiance, ...] = ()  # PushBot: what it may force
-
-    @property
-    def slug(self) -> str:
-        return self.robot.slug
-
-
-def took_turn_by_voice(round_: Round, seat: int) -> bool:
-    """In a round called by voice: whether the seat has revealed an act that is its turn."""
-    return any(r.seat == seat and r.action in TURN_REVEALS for r in round_.reveals)
-
-
-def robot_actions(table: Table, seat_id: int) -> tuple[RobotAction, ...]:
-    """The actions this seat may use now: its robot's own (once a round), or, for CopyBot, a
-    copy of any action already used this round. In a conducted round, only on its turn."""
-    round_ = table.round
-    hand = round_.hand_of(seat_id) if round_ and round_.in_play else None
-    if hand is None or any(use.seat == seat_id for use in round_.uses):
-        return ()
-    conduct = round_.conduct
-    if conduct is None:
-        if took_turn_by_voice(round_, seat_id):
-            return ()
-        settled = COUNT_ACTIONS
-    else:
-        if conduct.turn != seat_id or conduct.chain is not None:
-            return ()
-        settled = TURN_ACTIONS
-    if hand.robot in settled:
-        robots = [hand.robot]
-    elif hand.robot is COPYBOT:
-        robots = [r for r in dict.fromkeys(use.robot for use in round_.uses) if r in settled]
-    else:
-        return ()
-    names = table.names
-    everyone = tuple((seat, names.get(seat, "?")) for seat, _ in round_.hands)
-    if round_.npr is not None:
-        everyone += ((NPR_SEAT, NPR_NAME),)
-    others = tuple(pair for pair in everyone if pair[0] != seat_id)
-    return tuple(
-        RobotAction(
-            robot,
-            hand.robot is COPYBOT,
-            everyone if robot is NEGATIVEBOT else others if robot is PUSHBOT else (),
-            tuple(Allegiance) if robot is BETBOT else (),
-            tuple(Allegiance) if robot is PUSHBOT else (),
-        )
-        for robot in robots
-    )
+from .flow import turn_over
+from .guards import conduct_of, playing, turn_of
+from .hands import hand_in_play
+from .legal import robot_actions, took_turn_by_voice
+from .log import say
+from .round import Names, Reveal, Round, Use, name_of
+from .state import TableState
 
 
 def use_robot(
-    table: Table,
+    table: TableState,
     seat_id: int,
-    round_: Round,
-    hand: Hand,
+    deal_id: int,
     robot_name: str,
     target: int | None = None,
     bet: Allegiance | None = None,
     now: float = 0.0,
-) -> Round:
-    """The round once this seat (holding ``hand``) has used a robot action: its effect, and a
-    verified reveal of the robot (and power) on the board. ``robot_name`` is the action's
-    robot as the player's form names it; ``bet`` is BetBot's team, or PushBot's allegiance."""
+) -> TableState:
+    """Use a robot's action (or CopyBot's copy of one): its effect, and a verified reveal of
+    the robot (and power) on the board. ``robot_name`` is the action's robot as the player's
+    form names it; ``bet`` is BetBot's team, or PushBot's allegiance."""
+    round_, hand = playing(table, seat_id, deal_id)
     offered = {action.robot.name: action for action in robot_actions(table, seat_id)}
     if robot_name not in offered:
         if any(use.seat == seat_id for use in round_.uses):
@@ -143,17 +63,17 @@ def use_robot(
         if bet is None:
             raise GameError(N_("Choose the allegiance to force: Good, Evil or Neutral."))
         round_ = replace(round_, uses=(*round_.uses, replace(use, target=target)))
-        return convert(round_, names, seat_id, now, Kind.PUSH, target, bet, robot=robot)
+        pushed = conversion(round_, names, seat_id, now, ConversionKind.PUSH, target, bet, robot)
+        return table.with_round(pushed)
     if robot is GANDALFBOT:
         round_ = replace(round_, uses=(*round_.uses, use))
-        return countdown.gandalf(round_, names, seat_id, now, action.copied)
+        return table.with_round(_gandalf(round_, names, seat_id, now, action.copied))
     power_after = None
     if robot is NEGATIVEBOT:
         if target not in dict(action.targets):
             raise GameError(N_("Pick a player at this table (or the non-player robot)."))
         use = replace(use, target=target)
-        picked = NPR_NAME if target == NPR_SEAT else names[target]
-        effect = Fact(What.NEGATIVE, picked)
+        effect = Fact(What.NEGATIVE, name_of(names, target))
     elif robot is SWAPBOT:
         old, points = hand.power, round_.points
         round_ = replace(round_.with_hand(seat_id, replace(hand, power=points)), points=old)
@@ -166,7 +86,7 @@ def use_robot(
         effect = Fact(What.BETS, allegiance=bet)
     if use.copied:
         effect = Fact(What.COPIES, robot=robot, then=effect)
-    reveal = Reveal(
+    entry = Reveal(
         seat_id,
         names[seat_id],
         Action.ROBOT_ACTION,
@@ -176,10 +96,30 @@ def use_robot(
         power_after=power_after,
         at=now if round_.conduct is None else 0.0,  # by voice, a mis-tap may be taken back
     )
-    round_ = replace(round_, uses=(*round_.uses, use), reveals=(*round_.reveals, reveal))
-    if round_.conduct is not None:
-        round_ = end_turn(round_, seat_id, now)
-    return round_
+    round_ = replace(round_, uses=(*round_.uses, use), reveals=(*round_.reveals, entry))
+    if round_.conduct is not None:  # the turn is taken: no window opens
+        round_ = round_.with_conduct(turn_over(round_, round_.conduct, seat_id, now))
+    return table.with_round(round_)
+
+
+def _gandalf(round_: Round, names: Names, seat: int, now: float, copied: bool) -> Round:
+    """GandalfBot (or CopyBot's copy of it): no Pass phase this round. The turn is taken."""
+    conduct = conduct_of(round_)
+    turn_of(conduct, seat)
+    hand = hand_in_play(round_, seat)
+    round_ = say(
+        round_,
+        names,
+        seat,
+        Action.ROBOT_ACTION,
+        Fact(What.COPIES_USE if copied else What.USES, robot=GANDALFBOT),
+        robot=hand.robot,
+        effect=Fact(What.NO_PASS_PHASE),
+    )
+    conduct = replace(conduct, gandalf=True)
+    if conduct.phase is Phase.PASS:  # announced in the Pass phase: the rest of it is off
+        conduct = replace(conduct, queue=())
+    return round_.with_conduct(turn_over(round_, conduct, seat, now))
 
 
 def undo_use(round_: Round, seat_id: int) -> Round:

@@ -1,32 +1,32 @@
-"""One round at a table: the deal, what each seat showed, the robot actions that change the
-count, and the count itself once the round has ended.
-
-Pure: no Flask, no I/O. A ``Round`` is immutable; the table replaces it as the round goes.
+"""One round at a table, as data: the deal, the board's log of what each seat showed, the
+robot actions that change the count, the end of the round and its split, and, in a round the
+app runs, its conduct. A ``Round`` is immutable; the acts replace it as the round goes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..cards import NEGATIVEBOT, Allegiance, PowerCard, Robot
+from ..cards import Allegiance, PowerCard, Robot
 from ..hand import Hand
-from ..scoring import Proposal, Seated, Tally, settle, tally
+from ..scoring import Proposal
+from .conduct import Conduct
 from .facts import Fact
+from .limits import WITHDRAW_SECONDS
 
-if TYPE_CHECKING:
-    from .conduct import Conduct
-
-# The non-player robot of the optional rule for low player counts.
+# The non-player robot of the optional rule for low player counts: its power, and its place,
+# which names it wherever a seat would (a target, a line of the log).
 NPR_POWER = PowerCard(5)
-NPR_NAME = "The non-player robot"
-NPR_SEAT = 0  # how a robot action names the non-player robot as its target
+NPR_SEAT = 0
+NPR_NAME = "The non-player robot"  # its name in a stored log: English, from before places
+
+Names = dict[int, str]  # each seat's player, for the board's log
 
 
-# How long a player may take back a reveal (a mis-tap): everyone saw it, so the board
-# keeps it, struck through.
-WITHDRAW_SECONDS = 10.0
+def name_of(names: Names, seat: int) -> str:
+    """The name a seat goes by on the log (the non-player robot's, at its place)."""
+    return NPR_NAME if seat == NPR_SEAT else names.get(seat, "?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +99,8 @@ class Round:
         return not self.ended and not self.abandoned
 
     def hand_of(self, seat: int) -> Hand | None:
+        """The seat's hand, or None if it holds none (it joined after the deal, or left):
+        ``hands.hand_in_play`` refuses instead."""
         for holder, hand in self.hands:
             if holder == seat:
                 return hand
@@ -107,46 +109,9 @@ class Round:
     def with_hand(self, seat: int, hand: Hand) -> Round:
         return replace(self, hands=tuple((s, hand if s == seat else h) for s, h in self.hands))
 
-    def only_power_shown(self, seat: int) -> bool:
-        """ScaredyBot's condition: through the app, this seat showed nothing but its power
-        before the round ended (a reveal of everything mid-round included), unless the host
-        corrected it."""
-        corrected = dict(self.scaredy)
-        if seat in corrected:
-            return corrected[seat]
-        return all(
-            reveal.robot is None and reveal.allegiance is None
-            for reveal in self.reveals
-            if reveal.seat == seat
-        )
+    def with_conduct(self, conduct: Conduct) -> Round:
+        return replace(self, conduct=conduct)
 
-    def seated(self, names: dict[int, str]) -> list[Seated]:
-        """Every seat's cards as the round ends, and what the round's actions did to them."""
-        picked = {use.target for use in self.uses if use.robot is NEGATIVEBOT}
-        bets = {use.seat: use.bet for use in self.uses if use.bet is not None}
-        gone = dict(self.gone)
-        names = gone | names
-        seated = [
-            Seated(
-                seat,
-                names.get(seat, "?"),
-                hand.robot,
-                hand.power,
-                hand.allegiance,
-                negated=seat in picked,
-                bet=bets.get(seat),
-                only_power_shown=self.only_power_shown(seat),
-                gone=seat in gone,
-            )
-            for seat, hand in self.hands
-        ]
-        if self.npr is not None:
-            seated.append(
-                Seated(None, NPR_NAME, None, NPR_POWER, self.npr, negated=NPR_SEAT in picked)
-            )
-        return seated
-
-    def tally(self, names: dict[int, str]) -> Tally:
-        """The round counted (once it has ended), with the winners' split if they settled it."""
-        counted = tally(self.seated(names), self.points.value, self.number)
-        return settle(counted, self.proposal) if self.proposal else counted
+    def logged(self, entry: Reveal) -> Round:
+        """The round with one more public act on the board's log."""
+        return replace(self, reveals=(*self.reveals, entry))

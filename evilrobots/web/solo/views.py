@@ -20,7 +20,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...game.actions import actions_by_phase
+from ...game.actions import actions_by_occasion
 from ...game.codec import load_hand as hand_from_state
 from ...game.hand import Hand
 from ...serving.compress import Piece, text_of
@@ -93,7 +93,7 @@ def cards() -> Response:
 def actions() -> str:
     return render_template(
         "actions.html",
-        phases=actions_by_phase(),
+        occasions=actions_by_occasion(),
         action_endpoint="solo.action_view",
         action_args={},
     )

@@ -4,7 +4,7 @@ moving a seat (``move``), live events (``events``).
 
 Every control is a plain form answered with a redirect; a request that asks for JSON gets a
 small answer for the script instead. Every page and event renders one viewer's view
-(``Table.view_for``), in which what they may not see is simply absent.
+(``viewers.view_for``), in which what they may not see is simply absent.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ...game.table import NAME_LIMIT
 from ...store import StoreUnavailable, open_store
 from ..errors import http_error
 from . import events, host, lobby, move, play, seat, turns  # noqa: F401  (each adds its routes)
-from .common import bp
+from .common import bp, spoken_code
 
 # A page that finds the shared store out of reach asks to be tried again after this.
 RETRY_AFTER_SECONDS = 5
@@ -47,7 +47,9 @@ def init_app(app: Flask) -> None:
     )
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)
-    app.jinja_env.globals.update(name_limit=NAME_LIMIT, disagree_means=DISAGREE_MEANS)
+    app.jinja_env.globals.update(
+        name_limit=NAME_LIMIT, disagree_means=DISAGREE_MEANS, spoken_code=spoken_code
+    )
 
 
 __all__ = ["bp", "init_app"]

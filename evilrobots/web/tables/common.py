@@ -16,13 +16,13 @@ from flask import Blueprint, Response, abort, current_app, g, jsonify, redirect,
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...game.actions import Action
 from ...game.table import Seat, Table, clean_code
-from ...game.table.facts import SETTLED, What
+from ...game.table.shown import act_shown
 from ...store import Store, TableMissing
 from ..cardview import state_for_script
 from ..forms import wants_json
 from ..words import label as action_label
+from .viewers import view_for
 
 bp = Blueprint("tables", __name__)
 
@@ -55,6 +55,12 @@ def hashed(secret: str) -> str:
 
 
 # ---- Loaders: each aborts with a sentence a player understands --------------------------
+
+
+def spoken_code(code: str) -> str:
+    """A table's code as shown and read aloud: two groups of four, "ABCD-2345" (typed back
+    in any case, with or without the dash: ``clean_code``)."""
+    return f"{code[:4]}-{code[4:]}"
 
 
 def code_from_url(raw: str) -> str:
@@ -145,46 +151,24 @@ def change_by_seat(
     return (answer or back_to_table())(code, table, seat)
 
 
-# What the board's log says of a conversion as it is settled, rather than of anyone's act.
 def shown_by_act(before: Table, after: Table, seat_id: int) -> dict[str, Any] | None:
-    """What the seat's act has just shown the table (for its phone to hold up to the camera
-    in its place, never the whole hand): the act's name, the cards it showed (with the
-    allegiance as shown: CheatBot's may be another), and, by voice, until when it may be
-    taken back. None if the act put nothing on the board (a private choice, No reaction, a
-    host's control, a new deal)."""
-    old, new = before.round, after.round
-    if old is None or new is None or old.deal_id != new.deal_id or not new.in_play:
+    """What the seat's act has just shown the table (``game.table.shown.act_shown``), for its
+    phone to hold up to the camera in its place: the act's name, the cards it showed (with
+    the allegiance as shown: CheatBot's may be another), and, by voice, until when it may be
+    taken back. None if the act put nothing on the board."""
+    shown = act_shown(before.round, after.round, seat_id)
+    if shown is None:
         return None
-    # The seat's own acts: not what the round made of a conversion meanwhile (the window its
-    # No reaction closed), which is said on the board, not held up.
-    added = [
-        r
-        for r in new.reveals[len(old.reveals) :]
-        if r.seat == seat_id
-        and not (r.action is Action.CONVERTED and r.lead is not None and r.lead.what in SETTLED)
-    ]
-    carded = [r for r in added if r.robot or r.power or r.allegiance]
-    if not carded:  # a pass, a tie's order: the phone shows it showed nothing
-        return {"label": _("Nothing shown"), "parts": []} if added else None
-    first = carded[0]
-    label = action_label(first.action)
-    if first.lead is not None and first.lead.what is What.SHOWS_FAILED:
+    if shown.action is None:  # a pass, a tie's order: the phone shows it showed nothing
+        return {"label": _("Nothing shown"), "parts": []}
+    label = action_label(shown.action)
+    if shown.failed:
         label = _("It failed: prove it with your allegiance")
-    parts = [
-        part
-        for part, shown in (
-            ("robot", any(r.robot for r in carded)),
-            ("power", any(r.power for r in carded)),
-            ("allegiance", any(r.allegiance for r in carded)),
-        )
-        if shown
-    ]
-    allegiance = next((r.allegiance for r in reversed(carded) if r.allegiance), None)
     return {
         "label": label,
-        "parts": parts,
-        "allegiance": allegiance.value if allegiance else None,
-        "until": carded[-1].withdrawable_until,
+        "parts": [part.value for part in shown.parts],
+        "allegiance": shown.allegiance.value if shown.allegiance else None,
+        "until": shown.until,
     }
 
 
@@ -206,7 +190,7 @@ def back_to_table(anchor: str | None = None) -> Answer:
 
 def with_hand(code: str, table: Table, seat: Seat) -> Response:
     """Answer a change to the seat's own hand: its new state to the script, or the page."""
-    hand = table.view_for(seat.id).hand
+    hand = view_for(table, seat.id).hand
     if wants_json() and hand is not None:
         return jsonify(state_for_script(hand) | {"shown": g.get("shown")})
     return back_to_seat(code)

@@ -20,6 +20,7 @@ from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
 from .parts import SeatParts, board_parts
+from .viewers import view_for, view_key
 
 # How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn
 # for each stream, so that after a restart thousands of browsers do not all come back in
@@ -76,11 +77,11 @@ def events(code: str) -> Response:
                 if still is None or still.id != seat.id:  # removed, left, or moved away
                     yield event("gone", "", {})
                     return
-                view = current.view_for(seat.id)
-                key = hash(view.key)
+                view = view_for(current, seat.id)
+                key = hash(view_key(view, current))
                 if key != last_view:  # the same view renders the same: nothing to send
                     last_view = key
-                    tag, news = parts.event(view)
+                    tag, news = parts.event(view, current)
                     if tag != seen:
                         seen = tag
                         yield event("seat", tag, news)

@@ -7,7 +7,7 @@ from flask import Response, request
 from flask_babel import gettext as _
 
 from ...game.scoring import TARGETS
-from ...game.table.conduct import Settings
+from ...game.table.settings import Settings
 from ..forms import form_deal, form_int, form_seat
 from ..services import now, rng
 from .common import back_to_table, bp, change_by_seat

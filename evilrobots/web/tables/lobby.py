@@ -27,6 +27,7 @@ from .common import (
     my_secret,
     store,
 )
+from .viewers import view_for
 
 
 @bp.get("/table")
@@ -110,7 +111,7 @@ def join_page(table: Table, status: int = 200, **more: Any) -> tuple[str, int]:
     return (
         render_template(
             "table/join.html",
-            view=table.view_for(None),
+            view=view_for(table, None),
             code=table.code,
             form=request.form,
             lost_seat=my_secret(table.code) is not None,

@@ -22,6 +22,7 @@ from .common import (
     my_seat,
 )
 from .parts import qr_svg
+from .viewers import view_for
 
 # A move link works once, for this long.
 MOVE_SECONDS = 10 * 60
@@ -70,7 +71,7 @@ def move_link(code: str) -> str | Response:
         move = None
     return render_template(
         "table/move_link.html",
-        view=table.view_for(None),
+        view=view_for(table, None),
         version="",  # the page only waits for the seat to go
         code=code,
         move=move,
@@ -87,7 +88,7 @@ def take_seat_page(code: str, token: str) -> str:
     table = load_table(code)
     seat = table.seat_with_move(hashed(token), now())
     return render_template(
-        "table/move.html", view=table.view_for(None), code=code, token=token, seat=seat
+        "table/move.html", view=view_for(table, None), code=code, token=token, seat=seat
     )
 
 

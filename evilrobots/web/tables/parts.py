@@ -9,7 +9,7 @@ import hashlib
 import operator
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any
 
@@ -22,13 +22,14 @@ from markupsafe import Markup, escape
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
-from ...game.table.conduct import Stage
-from ...game.table.now import Choices
+from ...game.table.conduct import Phase
+from ...game.table.legal import Acts
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
-from ..facts import detail, headline, level, note, round_label, stage
+from ..facts import detail, headline, level, note, phase_name, round_label
 from ..fragments import fragments
 from ..i18n import language
+from .viewers import rest_key, view_for, view_key
 
 
 def controls(code: str, conducted: bool) -> CardControls:
@@ -74,7 +75,7 @@ def render_hand(view: TableView, hand: Hand) -> str:
             points=view.points,
             reveal_url=None if view.conducted else url_for("tables.reveal", code=view.code),
             cheat=hand.robot is CHEATBOT,
-            robot_actions=() if view.conducted else view.robot_actions,
+            robot_actions=() if view.conducted else view.acts.robots,
             robot_url=url_for("tables.use_robot", code=view.code),
             ended=view.ended,
             acts=acts,
@@ -90,14 +91,15 @@ def hand_key(view: TableView) -> str:
         return ""
     points = view.points.value if view.points else 0
     actions = ",".join(
-        f"{a.robot.name}{'/'.join(name for _, name in a.targets)}" for a in view.robot_actions
+        f"{a.robot.name}{'/'.join(name for _, name in a.targets)}" for a in view.acts.robots
     )
     state = "ended" if view.ended else "play"
     hand = view.hand
     key = f"{view.deal_id}:{hand.robot.slug}:{hand.power.value}:{points}:{state}:{actions}"
     if view.conducted:
-        c = view.choices
-        offered = repr((c.turn, c.targets, c.convert_self, c.reactions, c.block_turns, c.shows))
+        c = view.acts
+        shows = view.standing.shows
+        offered = repr((c.turn, c.targets, c.convert_self, c.reactions, c.block_turns, shows))
         key += f":{hand.allegiance.value}:{digest(offered)}"
     return key
 
@@ -160,8 +162,9 @@ class SeatParts:
         self._made: dict[str, tuple[int, str]] = {}
         self._sent: dict[str, str] = {}  # the digest of each part as this stream last sent it
 
-    def event(self, view: TableView) -> tuple[str, dict[str, Any]]:
-        """The tag of what this seat sees now, and the parts it has not been sent yet."""
+    def event(self, view: TableView, table: Table) -> tuple[str, dict[str, Any]]:
+        """The tag of what this seat sees now (``view``, of ``table``), and the parts it has
+        not been sent yet."""
         drawn = {
             "live": lambda: render_template(
                 "table/_live.html", view=view, **join_details(view.code)
@@ -173,7 +176,7 @@ class SeatParts:
         digests = {name: digest(text) for name, text in texts.items()}
         # Drawn from everything but the strip's own (what is happening, what this phone may
         # do now), less CheatBot's choices, which the cheat panel shows.
-        source = hash(view.rest_key)
+        source = hash(rest_key(view, table))
         for name, render in drawn.items():
             made = self._made.get(name)
             if made is None or made[0] != source:  # drawn from something new: draw it again
@@ -218,12 +221,10 @@ class Kept:
 _BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
 _BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
 _STRIPS = Kept(4096)  # a seat's buttons are some 1.5 KB
-# What a seat's buttons are drawn from: its choices but the note and the level it names (a
-# hole in the head). A tuple of the fields: a copy of the choices without them would cost
-# more than the lookup.
-_BUTTONS = operator.attrgetter(
-    *(f.name for f in fields(Choices) if f.name not in ("note", "level"))
-)
+# What a seat's buttons are drawn from: its acts, and whether it may use a robot action (not
+# which). A tuple of the fields: a copy of the acts without the robots would cost more than
+# the lookup.
+_BUTTONS = operator.attrgetter(*(f.name for f in fields(Acts) if f.name != "robots"))
 # The buttons are drawn once for every table, with these in place of the table's code and
 # the deal's tag, then filled in. Random, like the fragments' marks: no name a player types
 # can pass for one.
@@ -248,10 +249,10 @@ def strip(view: TableView) -> str:
     h = view.happening
     if not view.running or h is None:
         return ""
-    c = view.choices
+    c = view.acts
     lang = language()
     timed, paused = bool(h.deadline), h.paused is not None
-    phase, say = stage(h.stage), spoken(view)
+    phase, say = phase_name(h.phase), spoken(view)
     due = ("turn" if c.turn else "move") if c.due else ""
     frame = fragments().slotted(
         fragments().here(lang),
@@ -270,12 +271,12 @@ def strip(view: TableView) -> str:
     )
     said = headline(h)
     holes = [said, h.deadline] if timed else [said]
-    holes.append(note(c) or detail(h))
+    holes.append(note(view.standing) or detail(h))
     head = "".join(
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )
     buttons = _STRIPS.get(
-        (_BUTTONS(c), bool(view.robot_actions), lang),
+        (_BUTTONS(c), bool(c.robots), lang),
         lambda: draw_part("table/_now.html", view=view, code=_CODE_MARK, deal=_DEAL_MARK),
     )
     rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
@@ -304,7 +305,7 @@ def _spoken(what: str, number: int, lang: str) -> str:
 def spoken(view: TableView) -> str:
     """What a screen reader says of the strip when it changes, short: the call ("Power 5"),
     or this phone's own move ("Your turn"); never the seconds."""
-    h, c = view.happening, view.choices
+    h, c = view.happening, view.acts
     if h is None:
         return ""
     lang = language()
@@ -318,7 +319,7 @@ def spoken(view: TableView) -> str:
         return _spoken("claim", c.claim, lang)
     if c.reactions or c.no_reaction:
         return _spoken("reactions", 0, lang)
-    if h.stage is Stage.COUNTDOWN and h.level and not h.paused and h.deadline:
+    if h.phase is Phase.COUNTDOWN and h.level and not h.paused and h.deadline:
         return _spoken("called", h.level, lang)
     return headline(h)
 
@@ -327,16 +328,15 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     """The board's live part for this table, and its tag: rendered once for each thing the
     board shows, however many boards show it. A power called changes only its strip: the
     header and the rest are kept from the render before."""
-    view = table.view_for(None)
+    view = view_for(table, None)
     lang = language()
     return _BOARDS.get(
-        (view.key, seated, url_for("tables.seat", code=table.code), lang),
-        lambda: _board(view, seated, lang),
+        (view_key(view, table), seated, url_for("tables.seat", code=table.code), lang),
+        lambda: _board(view, rest_key(view, table), seated, lang),
     )
 
 
-def _board(view: TableView, seated: bool, lang: str) -> tuple[dict[str, Any], str]:
-    rest = view.rest_key  # all but the strip
+def _board(view: TableView, rest: Hashable, seated: bool, lang: str) -> tuple[dict[str, Any], str]:
     code = view.code
     head = _BOARD_PARTS.get(
         ("head", rest, seated, lang),

@@ -9,7 +9,7 @@ from flask import Response, abort, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ...game.actions import actions_by_phase
+from ...game.actions import actions_by_occasion
 from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
 from ..cardview import actions_panel
@@ -27,6 +27,7 @@ from .common import (
 )
 from .lobby import join_page
 from .parts import board_parts, join_details, live_parts, seat_tag
+from .viewers import view_for
 
 
 @bp.get("/t/<code>")
@@ -52,7 +53,7 @@ def board_follows(table: Table, seat: Seat) -> Table:
 
 def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
     """A seat's page: its cards, the table, the reveals (``more`` for a form sent back)."""
-    view = table.view_for(seat.id)
+    view = view_for(table, seat.id)
     parts = live_parts(view)
     tag = seat_tag(parts)  # the page as the stream sees it: a form sent back is not news
     if more:  # a form sent back: the live section shows it, as the player filled it in
@@ -94,7 +95,7 @@ def board(code: str) -> Response:
     response = Response(
         render_template(
             "table/board.html",
-            view=table.view_for(None),
+            view=view_for(table, None),
             version=tag,
             # Our own autoescaped template's output.
             board=Markup(parts["board"]),  # nosec B704
@@ -116,7 +117,7 @@ def actions(code: str) -> str:
         board_follows(table, seat)
     return render_template(
         "actions.html",
-        phases=actions_by_phase(),
+        occasions=actions_by_occasion(),
         action_endpoint="tables.action_view",
         action_args={"code": code},
         back_url=url_for("tables.seat", code=code),
@@ -131,7 +132,7 @@ def action_view(code: str, slug: str) -> str:
     table = load_table(code)
     seat = load_seat(table)
     table = board_follows(table, seat)
-    view = table.view_for(seat.id)
+    view = view_for(table, seat.id)
     if view.hand is None:
         abort(409, description=_("You hold no cards in this round yet: wait for the next deal."))
     shown = view.hand.allegiance

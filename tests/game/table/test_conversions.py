@@ -15,7 +15,7 @@ import pytest
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
-from evilrobots.game.table.conduct import Outcome, Proof, Stage, Story
+from evilrobots.game.table.conduct import Outcome, Phase, Proof, Story
 from evilrobots.web.facts import note
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
@@ -81,7 +81,7 @@ def test_lockbot_once_converted_from_neutral_is_locked():
     game = turn(play("Ada", "Bob", ada=("BetBot", 1, E), bob=("LockBot", 9, N)), 1, 1)
     game.convert(1, target=2).close()
     assert game.allegiance(2) is E
-    from evilrobots.game.table.seats import locked
+    from evilrobots.game.table.hands import locked
 
     assert locked(game.table.round, 2)
 
@@ -90,7 +90,7 @@ def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
     table = seated("Ada", "Bob", conducted=True).set_npr(1, True).deal(1, random.Random(4), 0.0)
     game = Play(known(table, ada=("BetBot", 4, E), bob=("SwapBot", 6, G)))
     game = turn(game, 1, 4)
-    assert (NPR_SEAT, "The non-player robot") in game.table.view_for(1).choices.targets
+    assert (NPR_SEAT, "The non-player robot") in game.table.view_for(1).acts.targets
     game.convert(1, target=NPR_SEAT).close()
     assert game.table.round.npr is E
     assert game.log()[-1] == "The non-player robot · is converted · Evil"
@@ -187,8 +187,8 @@ def failed(ada, bob) -> Play:
 
 def test_the_target_proves_a_failure_by_its_power_or_its_allegiance():
     game = failed(("BetBot", 6, E), ("SwapBot", 4, G))
-    assert game.table.view_for(2).choices.proofs == (Proof.POWER, Proof.ALLEGIANCE)
-    assert game.table.view_for(1).choices.proofs == ()
+    assert game.table.view_for(2).acts.proofs == (Proof.POWER, Proof.ALLEGIANCE)
+    assert game.table.view_for(1).acts.proofs == ()
     by_power = Play(game.table, game.now).prove(2, Proof.POWER)
     assert by_power.log()[-1] == "Bob · shows why it failed · power 4"
     by_allegiance = Play(game.table, game.now).prove(2, Proof.ALLEGIANCE)
@@ -201,7 +201,7 @@ def test_the_target_proves_a_failure_by_its_power_or_its_allegiance():
 
 def test_lockbot_proves_a_failure_with_its_card():
     game = failed(("BetBot", 2, G), ("LockBot", 8, E))
-    assert game.table.view_for(2).choices.proofs == (Proof.LOCKBOT, Proof.ALLEGIANCE)
+    assert game.table.view_for(2).acts.proofs == (Proof.LOCKBOT, Proof.ALLEGIANCE)
     assert game.prove(2, Proof.LOCKBOT).log()[-1] == "Bob · shows why it failed · LockBot"
 
 
@@ -217,7 +217,7 @@ def test_a_cheatbot_that_says_it_failed_proves_only_with_an_allegiance():
         2, G, Story.FAILED
     )
     turn(game, 1, 3).convert(1, target=2).close()
-    assert game.table.view_for(2).choices.proofs == (Proof.ALLEGIANCE,)
+    assert game.table.view_for(2).acts.proofs == (Proof.ALLEGIANCE,)
     assert game.prove(2, Proof.ALLEGIANCE).log()[-1] == "Bob · shows it failed · Good"
     assert game.allegiance(2) is E  # it truly worked
 
@@ -278,7 +278,7 @@ def test_blockbot_turns_a_conversion_on_its_instigator(window):
 
 
 def test_forcebot_answers_only_a_failure(window):
-    assert window.table.view_for(3).choices.reactions == ()
+    assert window.table.view_for(3).acts.reactions == ()
     with pytest.raises(NotAllowed):
         window.react(3)
 
@@ -324,7 +324,7 @@ def test_a_blocked_self_conversion_is_saved_by_an_ally_not_by_ones_own_reaction(
         "Ada", "Bob", "Cy", ada=("ForceBot", 4, E), bob=("BlockBot", 3, N), cy=("ForceBot", 2, G)
     )
     turn(game, 1, 4).convert(1, allegiance=G)
-    assert game.table.view_for(2).choices.block_turns is False  # a self-conversion: fail only
+    assert game.table.view_for(2).acts.block_turns is False  # a self-conversion: fail only
     game.react(2)
     with pytest.raises(Conflict, match="taken your turn"):
         game.react(1)  # Ada chose her action for the turn: she cannot also react
@@ -338,7 +338,7 @@ def test_reacting_costs_the_turn(window):
     window.call(1)
     with pytest.raises(Conflict, match="had your turn"):
         window.claim(5)
-    assert "You reacted" in note(window.table.view_for(5).choices)
+    assert "You reacted" in note(window.table.view_for(5).standing)
 
 
 def test_a_seat_that_passed_may_still_react_and_then_has_no_pass_phase():
@@ -347,7 +347,7 @@ def test_a_seat_that_passed_may_still_react_and_then_has_no_pass_phase():
     )
     game.pass_debate(2)
     turn(game, 3, 2).convert(3, target=1).react(2).close().finish()
-    assert game.table.round.conduct.stage is Stage.DONE
+    assert game.table.round.conduct.phase is Phase.DONE
     assert "shows their power for the Pass phase" not in " ".join(game.log())
 
 
@@ -357,7 +357,7 @@ def test_a_seat_that_took_its_turn_cannot_react():
     )
     turn(game, 1, 8).convert(1, allegiance=E).close()  # Ada's turn: converting herself
     turn(game, 2, 3).convert(2, target=3)
-    assert game.table.view_for(1).choices.reactions == ()
+    assert game.table.view_for(1).acts.reactions == ()
     with pytest.raises(Conflict):
         game.react(1)
 
@@ -433,4 +433,4 @@ def test_copybot_copies_gandalfbot():
     turn(game, 1, 8).robot(1, "GandalfBot")
     turn(game, 2, 4).robot(2, "GandalfBot")
     assert game.log()[-1] == "Bob · copies GandalfBot · CopyBot · no Pass phase this round"
-    assert game.finish().table.round.conduct.stage is Stage.DONE
+    assert game.finish().table.round.conduct.phase is Phase.DONE

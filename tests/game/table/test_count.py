@@ -13,7 +13,7 @@ from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, RoundOver
-from evilrobots.game.scoring import Proposal, settle
+from evilrobots.game.scoring import Proposal, settle_split
 from evilrobots.game.table import (
     Table,
 )
@@ -195,7 +195,7 @@ def test_a_split_made_for_other_winners_is_never_applied(table):
     proposed = two_winners(table).propose_split(2, {2: 4, 3: 2})
     counted = proposed.tally()
     other = replace(counted, winners=(1, 2))  # as if the count had changed since
-    assert settle(other, Proposal(2, ((2, 4), (3, 2)), ((3, True),))) == other
+    assert settle_split(other, Proposal(2, ((2, 4), (3, 2)), ((3, True),))) == other
 
 
 def test_a_new_game_never_reuses_a_rounds_tag(table):

@@ -16,7 +16,8 @@ from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
-from evilrobots.game.table.conduct import Settings, Stage
+from evilrobots.game.table.conduct import Phase
+from evilrobots.game.table.settings import Settings
 from evilrobots.web.facts import headline, note
 from tests.support.tables import Play, conducted
 
@@ -27,8 +28,8 @@ def play(*names: str, **cards) -> Play:
     return Play(conducted(*names, **cards))
 
 
-def stage(game: Play) -> Stage:
-    return game.table.round.conduct.stage
+def stage(game: Play) -> Phase:
+    return game.table.round.conduct.phase
 
 
 @pytest.fixture
@@ -51,9 +52,9 @@ def four() -> Play:
 
 def test_a_deal_opens_the_debate_on_the_hosts_timer(four):
     conduct = four.table.round.conduct
-    assert conduct.stage is Stage.DEBATE and conduct.deadline == 60.0
+    assert conduct.phase is Phase.DEBATE and conduct.deadline == 60.0
     assert four.table.tick(59.9) is four.table  # nothing due: the very same table
-    assert stage(four.at(60.0)) is Stage.COUNTDOWN
+    assert stage(four.at(60.0)) is Phase.COUNTDOWN
 
 
 def test_a_debate_without_a_timer_waits_for_the_host():
@@ -62,7 +63,7 @@ def test_a_debate_without_a_timer_waits_for_the_host():
     with pytest.raises(NotAllowed, match="host"):
         table.start_countdown(2, 1, 5.0)
     started = table.start_countdown(1, 1, 5.0)
-    assert started.round.conduct.stage is Stage.COUNTDOWN
+    assert started.round.conduct.phase is Phase.COUNTDOWN
     assert started.round.conduct.deadline == 10.0
 
 
@@ -105,7 +106,7 @@ def test_each_power_is_called_for_the_same_time_whoever_holds_it(four):
         four.at(four.table.deadline)
     # Ada 7, Bob 4, Cy 2 and Di 9 hold a level and let it go by; the others, nobody holds.
     assert calls == [(0, 60.0), *((level, 60.0 + 5 * (10 - level)) for level in range(9, 0, -1))]
-    assert stage(four) is Stage.DONE and four.now == 105.0
+    assert stage(four) is Phase.DONE and four.now == 105.0
 
 
 def test_only_a_seat_that_holds_the_level_may_act_and_shows_its_power(four):
@@ -171,10 +172,10 @@ def test_a_seat_that_lets_its_call_go_by_has_no_turn_and_only_it_knows(four):
     assert 1 in four.table.round.conduct.missed
     with pytest.raises(Conflict, match="went by"):
         four.claim(1)
-    assert "went by" in note(four.table.view_for(1).choices)
+    assert "went by" in note(four.table.view_for(1).standing)
     for viewer in (None, 2, 3):  # Di, whose 9 went by too, is told of her own
         view = four.table.view_for(viewer)
-        assert "went by" not in repr(view.happening) and "went by" not in note(view.choices)
+        assert "went by" not in repr(view.happening) and "went by" not in note(view.standing)
 
 
 def test_a_seat_that_passed_in_the_debate_is_not_called(four):
@@ -204,7 +205,7 @@ def pass_phase(*passing: int, **cards) -> Play:
 def test_a_lone_passer_acts_in_the_pass_phase():
     game = pass_phase(2, bob=("LockBot", 1, E))
     conduct = game.table.round.conduct
-    assert conduct.stage is Stage.PASS and conduct.turn == 2 and conduct.sat_out == ()
+    assert conduct.phase is Phase.PASS and conduct.turn == 2 and conduct.sat_out == ()
     assert game.log()[-1] == "Bob · shows their power for the Pass phase · power 1"
 
 
@@ -213,7 +214,7 @@ def test_the_lowest_power_sits_out_and_the_rest_act_in_ascending_power():
     conduct = game.table.round.conduct
     assert conduct.sat_out == (2,) and (conduct.turn, conduct.queue) == (3, (1,))
     assert "Bob · sits out: the lowest power" in game.log()
-    assert "sit out the Pass phase" in note(game.table.view_for(2).choices)
+    assert "sit out the Pass phase" in note(game.table.view_for(2).standing)
 
 
 def test_passbot_acts_first_and_never_counts_as_the_lowest():
@@ -250,7 +251,7 @@ def test_a_seat_that_passes_on_its_turn_acts_again_in_the_pass_phase():
     game.call(9).claim(1).pass_turn(1)  # Ada passes at 9 or more: she acts again later
     game.call(1).at(game.table.deadline)
     conduct = game.table.round.conduct  # Di 1 sits out; Bob and Cy tie at 5: Ada orders them
-    assert conduct.stage is Stage.PASS and conduct.sat_out == (4,)
+    assert conduct.phase is Phase.PASS and conduct.sat_out == (4,)
     assert (conduct.ordering, conduct.queue) == (1, (2, 3, 1))
     game.at(game.table.deadline)  # she lets the time run: seat order
     assert (game.table.round.conduct.turn, game.table.round.conduct.queue) == (2, (3, 1))
@@ -280,7 +281,7 @@ def test_no_self_conversion_in_the_pass_phase():
     game = pass_phase(2, bob=("LockBot", 1, E))
     with pytest.raises(Conflict, match="Pass phase"):
         game.convert(2, allegiance=G)
-    assert game.table.view_for(2).choices.convert_self is False
+    assert game.table.view_for(2).acts.convert_self is False
 
 
 def test_gandalfbot_calls_off_the_pass_phase():
@@ -290,12 +291,12 @@ def test_gandalfbot_calls_off_the_pass_phase():
     game.pass_debate(2).pass_debate(3)
     game.call(9).claim(1).robot(1, "GandalfBot")
     assert game.log()[-1] == "Ada · uses GandalfBot · GandalfBot · no Pass phase this round"
-    assert stage(game.finish()) is Stage.DONE
+    assert stage(game.finish()) is Phase.DONE
 
 
 def test_after_the_pass_phase_the_round_waits_for_the_host():
     game = pass_phase(2, bob=("LockBot", 1, E)).pass_turn(2)
-    assert stage(game) is Stage.DONE and game.table.deadline is None
+    assert stage(game) is Phase.DONE and game.table.deadline is None
     assert "host ends the round" in headline(game.table.view_for(None).happening)
     assert game.table.end_round(1).round.ended
 
@@ -312,7 +313,7 @@ def test_deadlines_survive_the_round_trip_through_the_store(four):
 def test_a_deadline_long_past_moves_the_round_one_step_with_a_full_step_after():
     table = conducted("Ada", "Bob").tick(1_000.0)  # the server was down through the Debate
     conduct = table.round.conduct
-    assert conduct.stage is Stage.COUNTDOWN and conduct.level == 9 and conduct.deadline == 1_005.0
+    assert conduct.phase is Phase.COUNTDOWN and conduct.level == 9 and conduct.deadline == 1_005.0
 
 
 def test_moving_on_twice_at_the_same_moment_changes_nothing_more(four):

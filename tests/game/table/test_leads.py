@@ -38,8 +38,8 @@ def test_a_window_someone_may_answer_runs_its_time_whatever_is_dealt():
 def test_the_converter_is_told_it_may_not_react_to_its_own_conversion():
     game = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("BetBot", 8, G))
     game.call(3).claim(1).convert(1, target=2)
-    assert "you may not react" in note(game.table.view_for(1).choices)
-    assert game.table.view_for(2).choices.due and not game.table.view_for(1).choices.due
+    assert "you may not react" in note(game.table.view_for(1).standing)
+    assert game.table.view_for(2).acts.due and not game.table.view_for(1).acts.due
 
 
 def test_a_pushbot_window_says_it_is_a_push():
@@ -50,9 +50,9 @@ def test_a_pushbot_window_says_it_is_a_push():
 
 def test_copybot_with_nothing_to_copy_is_told_why_it_has_no_robot_button():
     game = play("Ada", "Bob", ada=("CopyBot", 4, E)).call(4).claim(1)
-    choices = game.table.view_for(1).choices
-    assert choices.turn and game.table.robot_actions(1) == ()
-    assert "CopyBot has nothing to copy yet" in note(choices)
+    view = game.table.view_for(1)
+    assert view.acts.turn and view.acts.robots == () and game.table.robot_actions(1) == ()
+    assert "CopyBot has nothing to copy yet" in note(view.standing)
 
 
 def test_the_pass_phase_turn_offers_no_self_conversion_in_its_words():

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from evilrobots.game.cards import CHEATBOT, PASSBOT, ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table
-from evilrobots.game.table.conduct import Proof, Stage, Story
+from evilrobots.game.table.conduct import Phase, Proof, Story
 from evilrobots.game.table.facts import What
-from evilrobots.game.table.seats import effective
+from evilrobots.game.table.hands import power_in_play
 from tests.support.tables import seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -87,7 +87,7 @@ hands = st.lists(
 def dealt(seed: int, cards: list[tuple[int, Allegiance]], npr: bool) -> Table:
     """Four players dealt at 0 (a 30 s Debate, 3 s a power, 5 s a window), robots from a
     seeded shuffle, powers and allegiances as given."""
-    from evilrobots.game.table.conduct import Settings
+    from evilrobots.game.table.settings import Settings
 
     table = seated(*NAMES, conducted=True).set_settings(1, Settings(debate=30, pace=3, window=5))
     table = table.set_npr(1, npr).deal(1, random.Random(seed), now=0.0)
@@ -135,14 +135,14 @@ def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:
             seat = conduct.turn
         what = ["convert", "self", "robot", "turn-pass"][choice % 4]
     elif what == "act-now":
-        ready = [s for s in active if table.view_for(s).choices.claim]
+        ready = [s for s in active if table.view_for(s).acts.claim]
         seat, what = (ready[choice % len(ready)] if ready else seat), "claim"
     elif what == "answer":
-        holders = [s for s in active if table.view_for(s).choices.reactions]
+        holders = [s for s in active if table.view_for(s).acts.reactions]
         if holders and choice % 2 == 0:
             seat, what = holders[choice % len(holders)], "react"
         else:
-            waiting = [s for s in active if table.view_for(s).choices.no_reaction]
+            waiting = [s for s in active if table.view_for(s).acts.no_reaction]
             seat, what = (waiting[choice % len(waiting)] if waiting else seat), "no"
     others = [s for s in active if s != seat]
     if table.round.npr is not None:
@@ -248,9 +248,9 @@ def test_the_secrets_check_sees_a_seat_that_does_reveal_something():
             conduct = table.round.conduct
             hand = table.round.hand_of(QUIET)
             if (
-                conduct.stage is Stage.COUNTDOWN
+                conduct.phase is Phase.COUNTDOWN
                 and not conduct.busy
-                and (conduct.level == min(effective(hand), 9))
+                and (conduct.level == min(power_in_play(hand), 9))
             ):
                 table = table.claim(QUIET, 1, table.round.conduct.deadline - 1)
                 break
@@ -301,9 +301,9 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
             assert NPR_SEAT in settled
         # The Pass phase: PassBot first (unless it chose its power's place); then ascending
         # power; the lowest sat out.
-        if before.round.conduct.stage is not Stage.PASS and conduct.stage is Stage.PASS:
+        if before.round.conduct.phase is not Phase.PASS and conduct.phase is Phase.PASS:
             order = [s for s in (conduct.turn, *conduct.queue) if s is not None]
-            power = {s: effective(table.round.hand_of(s)) for s in (*order, *conduct.sat_out)}
+            power = {s: power_in_play(table.round.hand_of(s)) for s in (*order, *conduct.sat_out)}
             passbot = [
                 s
                 for s in order
@@ -318,7 +318,7 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
                 assert all(power[s] > lowest for s in rest)
         assert table.round.conduct.settings == before.round.conduct.settings
         # Every step is on a clock: whatever happens next, a deadline says when.
-        if conduct.stage is not Stage.DONE:
+        if conduct.phase is not Phase.DONE:
             assert table.deadline is not None, conduct
         if conduct.turn is not None:
             assert conduct.until <= now + conduct.settings.turn
@@ -339,4 +339,4 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
             break
         now = max(now, table.deadline)
         table = table.tick(now)
-    assert table.round.conduct.stage is Stage.DONE
+    assert table.round.conduct.phase is Phase.DONE

@@ -15,7 +15,6 @@ from evilrobots.game.table import (
     clean_code,
     clean_name,
     new_code,
-    spoken_code,
 )
 from tests.support.tables import seated
 
@@ -47,10 +46,6 @@ def test_codes_are_easy_to_read_aloud_and_long_enough():
 )
 def test_codes_are_read_in_any_case_with_or_without_the_dash(typed, code):
     assert clean_code(typed) == code
-
-
-def test_a_code_is_spoken_in_two_groups():
-    assert spoken_code("ABCD2345") == "ABCD-2345"
 
 
 @pytest.mark.parametrize(

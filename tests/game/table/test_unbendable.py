@@ -15,8 +15,9 @@ import pytest
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, RoundOver
-from evilrobots.game.table.conduct import Proof, Settings, Stage, Story
+from evilrobots.game.table.conduct import Phase, Proof, Story
 from evilrobots.game.table.names import look_alike
+from evilrobots.game.table.settings import Settings
 from tests.support.cards import known
 from tests.support.tables import Play, conducted, seated
 
@@ -45,7 +46,7 @@ def test_a_turn_nobody_takes_is_passed_when_its_time_runs_out_and_the_log_says_s
     assert game.log()[-1] == "Ada · passes: time ran out"
     assert game.table.round.conduct.level == 7  # the call goes on for the time it had left
     game.finish()  # and the round goes on by itself, to its end: Ada acts in the Pass phase
-    assert conduct(game).stage is Stage.DONE
+    assert conduct(game).phase is Phase.DONE
     assert game.log()[-1] == "Ada · passes again: time ran out"
 
 
@@ -71,8 +72,8 @@ def test_a_failed_conversion_owes_its_proof_at_once_in_a_step_of_its_own():
     assert proof is not None and proof.seat == 2
     assert game.table.deadline == game.now + 8  # the window's time, whatever Bob holds
     assert conduct(game).busy and conduct(game).deadline is None  # the call waits for it
-    assert game.table.view_for(2).choices.proofs == (Proof.POWER, Proof.ALLEGIANCE)
-    assert game.table.view_for(3).choices.proofs == ()
+    assert game.table.view_for(2).acts.proofs == (Proof.POWER, Proof.ALLEGIANCE)
+    assert game.table.view_for(3).acts.proofs == ()
     game.prove(2, Proof.POWER)
     assert game.log()[-1] == "Bob · shows why it failed · power 4"
     assert conduct(game).proof is None and conduct(game).deadline is not None  # the call goes on
@@ -91,7 +92,7 @@ def test_a_proof_nobody_gives_is_shown_by_the_app_and_tells_nothing_more():
     has. Showing its power whenever that proved it would leave the allegiance for the
     CheatBot that said a conversion that worked had failed, and give it away."""
     game = failed_conversion(("LockBot", 4, G))  # its power and LockBot prove it too
-    assert game.table.view_for(2).choices.proofs == (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
+    assert game.table.view_for(2).acts.proofs == (Proof.POWER, Proof.LOCKBOT, Proof.ALLEGIANCE)
     game.at(game.table.deadline)
     assert game.log()[-1] == "Bob · shows it failed · Good · time ran out: shown by the app"
     assert conduct(game).proof is None
@@ -112,9 +113,9 @@ def test_a_power_proof_is_offered_only_where_the_board_can_check_it():
     assert "Bob · shows their power for the Pass phase · power 3" in game.log()
     game.convert(2, target=1).close()
     assert conduct(game).proof.seat == 1
-    assert game.table.view_for(1).choices.proofs == (Proof.ALLEGIANCE,)
+    assert game.table.view_for(1).acts.proofs == (Proof.ALLEGIANCE,)
     honest = failed_conversion(("BetBot", 4, G))  # 4 is not above Ada's 7, shown
-    assert Proof.POWER in honest.table.view_for(2).choices.proofs
+    assert Proof.POWER in honest.table.view_for(2).acts.proofs
 
 
 def test_a_proof_can_never_be_given_later():
@@ -162,11 +163,11 @@ def tied_three() -> Play:
 def test_the_order_of_tied_seats_is_a_step_of_its_own_for_the_first_to_act():
     game = tied_three()
     assert (conduct(game).turn, conduct(game).queue) == (1, (2, 3))
-    assert game.table.view_for(1).choices.promote == ()  # not while her turn runs
+    assert game.table.view_for(1).acts.promote == ()  # not while her turn runs
     game.pass_turn(1)
     assert conduct(game).ordering == 1 and conduct(game).turn is None
     assert game.table.deadline == game.now + 8
-    assert game.table.view_for(1).choices.promote == ((2, "Bob"), (3, "Cy"))
+    assert game.table.view_for(1).acts.promote == ((2, "Bob"), (3, "Cy"))
     with pytest.raises(NotAllowed):
         game.promote(2, 3)
     game.promote(1, 3)
@@ -196,7 +197,7 @@ def test_a_conducted_round_ends_only_once_its_phases_are_done():
     with pytest.raises(Conflict, match="phases are done"):
         game.table.end_round(1, game.now)
     game.finish()
-    assert conduct(game).stage is Stage.DONE
+    assert conduct(game).phase is Phase.DONE
     assert game.table.end_round(1, game.now).round.ended
 
 
@@ -441,7 +442,7 @@ def test_passbot_may_act_first_or_at_its_powers_place():
 
     def wait(game: Play) -> None:
         game.table = game.table.choose_first(1, 1, game.now, False)
-        assert game.table.view_for(1).choices.first is False
+        assert game.table.view_for(1).standing.first is False
 
     placed = pass_phase(1, 2, 3, after=wait, **cards)
     assert (conduct(placed).turn, conduct(placed).queue) == (3, (1,))  # Cy 4, then Ada 6
@@ -476,7 +477,7 @@ def test_the_pass_phases_first_tie_is_ordered_by_the_previous_player_to_act():
     game.call(8).claim(1).pass_turn(1)  # Ada, 8, is the last to act in the Countdown
     game.call(1).at(game.table.deadline)
     # Ed 1 sits out; Bob 5 and Cy 5 tie (then Ada 8, Di 9): Ada orders them.
-    assert conduct(game).stage is Stage.PASS and conduct(game).sat_out == (5,)
+    assert conduct(game).phase is Phase.PASS and conduct(game).sat_out == (5,)
     assert conduct(game).ordering == 1 and conduct(game).queue == (2, 3, 1, 4)
     game.promote(1, 3)
     assert conduct(game).turn == 3
@@ -486,11 +487,11 @@ def test_the_pass_phases_first_tie_is_ordered_by_the_previous_player_to_act():
 
 def test_lockbot_cannot_convert_itself_away_from_good_or_evil():
     game = play("Ada", "Bob", ada=("LockBot", 4, G)).call(4).claim(1)
-    assert game.table.view_for(1).choices.convert_self is False
+    assert game.table.view_for(1).acts.convert_self is False
     with pytest.raises(NotAllowed, match="LockBot"):
         game.convert(1, allegiance=E)
     neutral = play("Ada", "Bob", ada=("LockBot", 4, N)).call(4).claim(1)
-    assert neutral.table.view_for(1).choices.convert_self is True
+    assert neutral.table.view_for(1).acts.convert_self is True
     assert neutral.convert(1, allegiance=E).close().allegiance(1) is E
 
 
@@ -503,7 +504,7 @@ def test_an_abandoned_round_offers_nothing_more():
     game = play("Ada", "Bob", ada=("CheatBot", 7, G), bob=("PassBot", 3, E)).call(7).claim(1)
     abandoned = game.table.abandon_round(1, 1)
     for seat in (1, 2):
-        assert abandoned.view_for(seat).choices == type(abandoned.view_for(seat).choices)()
+        assert abandoned.view_for(seat).acts == type(abandoned.view_for(seat).acts)()
     assert abandoned.view_for(None).happening is None
 
 
@@ -539,7 +540,7 @@ def test_a_turn_stored_before_turns_had_a_clock_is_due_at_once():
 def test_a_change_only_its_seat_can_see_is_told_as_such():
     """What the stores tell only that seat's streams: its hidden cards, CheatBot's and
     PassBot's choices; anything else is everyone's."""
-    from evilrobots.game.table.views import private_to
+    from evilrobots.game.table.privacy import private_to
 
     table = conducted("Ada", "Bob", "Cy", ada=("CheatBot", 3, G), bob=("PassBot", 5, E))
     assert private_to(table, table.hide(3, 1, Part.POWER)) == 3

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from evilrobots.game.table import clean_code
+from evilrobots.web.tables.common import spoken_code
 from tests.support.clients import Phone, deal_tag, table_of
 from tests.support.pages import visible_text
 
@@ -26,6 +27,11 @@ def test_play_at_a_table_has_a_start_form_and_a_join_form(client):
     assert re.search(
         r'<form method="post" action="/table/join">.*?Table code.*?Your name.*?>Join<', page, re.S
     )
+
+
+def test_a_code_is_spoken_in_two_groups_and_read_back_as_spoken():
+    assert spoken_code("ABCD2345") == "ABCD-2345"
+    assert clean_code(spoken_code("ABCD2345")) == "ABCD2345"
 
 
 def test_starting_makes_a_table_with_a_short_code_and_its_host(app, ada):

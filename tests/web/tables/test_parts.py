@@ -9,10 +9,11 @@ from flask import render_template
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
-from evilrobots.game.table.now import Moment, Note
-from evilrobots.web.facts import detail, headline, note, stage
+from evilrobots.game.table.now import Note, Step
+from evilrobots.web.facts import detail, headline, note, phase_name
 from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import spoken, strip
+from evilrobots.web.tables.viewers import rest_key, view_for, view_key
 from tests.support.tables import Play, conducted
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -33,13 +34,13 @@ def whole(view) -> str:
     h = view.happening
     head = render_template(
         "table/_now_head.html",
-        phase=stage(h.stage),
+        phase=phase_name(h.phase),
         headline=headline(h),
         deadline=h.deadline,
         paused=h.paused is not None,
-        note=note(view.choices) or detail(h),
+        note=note(view.standing) or detail(h),
         say=spoken(view),
-        due=("turn" if view.choices.turn else "move") if view.choices.due else "",
+        due=("turn" if view.acts.turn else "move") if view.acts.due else "",
     )
     return head + render_template("table/_now.html", view=view, code=view.code, deal=view.deal_tag)
 
@@ -52,24 +53,24 @@ def test_the_strip_in_pieces_is_the_strip_drawn_whole(app):
     h = view.happening
     shapes = [
         h,
-        replace(
-            h, moment=Moment.TURN, who='Ada <b>&</b> "Bob"', deadline=None, paused=3.0, level=8
-        ),
-        replace(h, moment=Moment.PROOF, who="<i>Cy</i> & co", whom="Ada", deadline=None),
+        replace(h, step=Step.TURN, who='Ada <b>&</b> "Bob"', deadline=None, paused=3.0, level=8),
+        replace(h, step=Step.PROOF, who="<i>Cy</i> & co", whom="Ada", deadline=None),
         replace(h, deadline=1234.5678),
     ]
     notes = [None, Note.WAITS, Note.FREEBOT]
     with app.test_request_context("/"):
         for happening in shapes + shapes:  # the second time from the kept frames
             for said in notes:
-                shown = replace(view, happening=happening, choices=replace(view.choices, note=said))
+                shown = replace(
+                    view, happening=happening, standing=replace(view.standing, note=said)
+                )
                 assert strip(shown) == whole(shown)
         assert "Ada &lt;b&gt;&amp;&lt;/b&gt; &#34;Bob&#34;&#39;s turn at 8" in strip(
             replace(view, happening=shapes[1])
         )
-        quiet = replace(view, happening=shapes[2], choices=replace(view.choices, note=None))
+        quiet = replace(view, happening=shapes[2], standing=replace(view.standing, note=None))
         assert "failed: &lt;i&gt;Cy&lt;/i&gt; &amp; co shows why" in strip(quiet)  # the detail
-        noted = replace(view, choices=replace(view.choices, note=Note.FREEBOT))
+        noted = replace(view, standing=replace(view.standing, note=Note.FREEBOT))
         assert '<p class="now-note">FreeBot: you may act at any power.' in strip(noted)
 
 
@@ -107,15 +108,22 @@ def test_a_view_is_known_by_its_key():
     table = counting_down()
     again = load_table(table_state(table))
     assert again is not table
-    assert again.view_for(2).key == table.view_for(2).key
-    assert again.view_for(None).key == table.view_for(None).key
+
+    def key(table, seat):
+        return view_key(view_for(table, seat), table)
+
+    def rest(table, seat):
+        return rest_key(view_for(table, seat), table)
+
+    assert key(again, 2) == key(table, 2)
+    assert key(again, None) == key(table, None)
     called = Play(table).call(7).table
     cy = 3  # holds 5: nothing of Cy's changes as 7 is called
-    assert called.view_for(cy).key != table.view_for(cy).key
-    assert called.view_for(cy).rest_key == table.view_for(cy).rest_key
+    assert key(called, cy) != key(table, cy)
+    assert rest(called, cy) == rest(table, cy)
     acted = Play(called).call(3).claim(2).table  # Bob acts at 3: the board shows his power
-    assert acted.view_for(cy).rest_key != called.view_for(cy).rest_key
-    assert acted.view_for(None).key != called.view_for(None).key
+    assert rest(acted, cy) != rest(called, cy)
+    assert key(acted, None) != key(called, None)
 
 
 def test_the_hosts_stream_offers_end_the_round_when_time_alone_ends_the_phases(app):
@@ -125,7 +133,8 @@ def test_the_hosts_stream_offers_end_the_round_when_time_alone_ends_the_phases(a
     play = Play(counting_down()).call(2)
     stream = parts.SeatParts()
     with app.test_request_context("/"):
-        _, first = stream.event(play.table.view_for(1))
+        _, first = stream.event(play.table.view_for(1), play.table)
         assert "End the round" not in first["next"]
-        _, news = stream.event(play.finish().table.view_for(1))
+        done = play.finish().table
+        _, news = stream.event(done.view_for(1), done)
     assert "End the round" in news.get("next", "")

@@ -232,7 +232,7 @@ def test_a_round_the_app_runs_tells_no_one_what_a_quiet_seat_holds(tmp_path, clo
         for where in seen[0]:
             assert seen[0][where] == seen[1][where], (log, where)
     table = table_of(worlds[0]["app"], worlds[0]["ada"].code)
-    assert table.round.conduct.stage.value == "done"  # the whole round went by, in step
+    assert table.round.conduct.phase.value == "done"  # the whole round went by, in step
     cy_sees = [world["cy"].page() for world in worlds]
     assert cy_sees[0] != cy_sees[1]  # the worlds do differ: Cy's own phone shows her cards
     for world in worlds:

@@ -1,0 +1,110 @@
+"""The host's choices for the game and the next deal, and the deal itself: how the round is
+run (by the app, with its timers, or by voice), the non-player robot, the points to win, a new
+round dealt from both decks (or dealt again, a mis-deal), and a new game. Acts: each takes a
+table and returns a new one, or raises a ``GameError`` that says why not."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..cards import Allegiance
+from ..deal import deal_table
+from ..errors import Conflict
+from ..hand import Hand
+from ..messages import N_
+from .conduct import begin
+from .guards import host_only
+from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
+from .round import Round
+from .settings import Settings
+from .state import TableState
+
+
+def set_settings(table: TableState, by: int, settings: Settings) -> TableState:
+    """The host chooses, for the next deal, whether the app conducts the round, and its
+    timers."""
+    host_only(table, by, N_("Only the host can set how the round is run."))
+    return replace(table, settings=settings.check())
+
+
+def set_npr(table: TableState, by: int, wanted: bool) -> TableState:
+    """The host chooses whether the next deal includes the non-player robot."""
+    host_only(table, by, N_("Only the host can choose the non-player robot."))
+    return replace(table, npr=wanted)
+
+
+def set_target(table: TableState, by: int, target: int) -> TableState:
+    """The host sets the points that win the game, before its first deal."""
+    host_only(table, by, N_("Only the host can set the points to win."))
+    if table.round is not None:
+        raise Conflict(N_("The points to win are set before the game's first deal."))
+    return replace(table, game=table.game.with_target(target))
+
+
+def deal(
+    table: TableState,
+    by: int,
+    rng: random.Random,
+    now: float = 0.0,
+    replaces: int | None = None,
+    again: bool = False,
+) -> TableState:
+    """Start a new round for everyone seated, from both decks shuffled once; conducted by the
+    app (its Debate on the clock from ``now``) unless the host chose to call it by voice.
+
+    ``replaces`` is the deal the host's page was showing (0 before the first): a form that
+    lands twice, or late, finds another and changes nothing. A round in play is dealt again
+    only when the host says so (``again``: a mis-deal), and the board says so."""
+    host_only(table, by, N_("Only the host can deal."))
+    if replaces is not None and replaces != table.deals:
+        raise Conflict(N_("That deal was made already: here are the cards dealt."))
+    if table.game.winner is not None:
+        raise Conflict(N_("The game is over. Start a New game to play again."))
+    in_play = table.round is not None and table.round.in_play
+    if in_play and not again:
+        raise Conflict(
+            N_(
+                "Round %(number)d is in play: to deal it again (a mis-deal), use Deal this "
+                "round again."
+            ),
+            number=table.round.number,
+        )
+    if again and not in_play:
+        raise Conflict(N_("There is no round in play to deal again."))
+    if table.round is not None and table.round.ended and not table.round.kept:
+        raise Conflict(
+            N_("Keep the score of round %(number)d before dealing the next one."),
+            number=table.round.number,
+        )
+    if len(table.seats) < MIN_TO_DEAL:
+        raise Conflict(
+            N_(
+                "Deal needs at least %(least)d players at the table (the game is meant for "
+                "%(fewest)d to %(most)d)."
+            ),
+            least=MIN_TO_DEAL,
+            fewest=MIN_PLAYERS,
+            most=MAX_SEATS,
+        )
+    # Rounds are counted as played: a round dealt again before its end keeps its number.
+    number = len(table.game.rounds) + 1
+    deal_id = table.deals + 1
+    deals, points = deal_table(len(table.seats), rng)
+    hands = tuple(
+        (seat.id, Hand.from_deal(dealt, deal_id=deal_id))
+        for seat, dealt in zip(table.seats, deals, strict=True)
+    )
+    npr = Allegiance.NEUTRAL if table.npr else None
+    conducted = begin(table.settings, now) if table.settings.conducted else None
+    round_ = Round(number, hands, points, npr, deal_id=deal_id, conduct=conducted, again=again)
+    return replace(table, round=round_, deals=deal_id)
+
+
+def new_game(table: TableState, by: int, after: int | None = None) -> TableState:
+    """The host starts again: the same seats, every score at zero. ``after``: the last deal
+    the host's page showed (a form that lands twice, or late, is refused)."""
+    host_only(table, by, N_("Only the host can start a new game."))
+    if after is not None and after != table.deals:
+        raise Conflict(N_("That form is out of date: the table has moved on since."))
+    return replace(table, round=None, game=table.game.restart())

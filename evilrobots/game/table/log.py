@@ -1,0 +1,25 @@
+"""The board's log: a public act of a round the app runs put on it, with the cards it shows."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Allegiance, PowerCard, Robot
+from .facts import Fact
+from .round import Names, Reveal, Round, name_of
+
+
+def say(
+    round_: Round,
+    names: Names,
+    seat: int,
+    action: Action,
+    lead: Fact,
+    *,
+    robot: Robot | None = None,
+    power: PowerCard | None = None,
+    allegiance: Allegiance | None = None,
+    effect: Fact | None = None,
+) -> Round:
+    """Put one public act on the board's log, with the cards it shows."""
+    entry = Reveal(seat, name_of(names, seat), action, robot, power, allegiance, effect, lead=lead)
+    return round_.logged(entry)

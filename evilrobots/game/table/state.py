@@ -1,0 +1,71 @@
+"""Everything the server knows about one table, as data: its seats, the round, the game's
+score, the host's choices. Immutable: an act returns a new state (``dataclasses.replace``,
+which keeps the class it was given, so the ``model.Table`` facade comes back from every act).
+
+Secrets never travel through here in the clear: a seat holds the hash of its browser's secret
+(and of a one-time move link), so a copy of the store does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import GameError
+from ..messages import N_
+from ..scoring import Game
+from .round import Round
+from .settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table, held by one browser (by the hash of its secret)."""
+
+    id: int  # seats are numbered in the order they were taken, so the lowest sat longest
+    name: str
+    secret: str
+    move: str | None = None  # hash of a one-time link that moves the seat to another phone
+    move_until: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table: who sits where, who hosts, the round, the game's score and the host's
+    choices for the next deal."""
+
+    code: str
+    seats: tuple[Seat, ...] = ()
+    host: int = 0
+    open: bool = True
+    npr: bool = False  # the host's choice: play the next deal with the non-player robot
+    round: Round | None = None
+    next_seat: int = 1
+    version: int = 0
+    game: Game = Game()
+    deals: int = 0  # every deal ever made at this table: each round's id
+    settings: Settings = Settings()  # the host's choices for the next deal
+    language: str = "en"  # the board's: the host's (a code the web knows: "en", "fr" …)
+
+    def seat(self, seat_id: int) -> Seat:
+        """The seat with this number; a GameError if it is no longer at the table."""
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise GameError(N_("That player is no longer at this table."))
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Each seat's player, by seat."""
+        return {seat.id: seat.name for seat in self.seats}
+
+    @property
+    def deadline(self) -> float | None:
+        """When the round in play next needs moving on (the store keeps it, to find tables
+        that are due); None if nothing is on a timer."""
+        round_ = self.round
+        if round_ is None or not round_.in_play or round_.conduct is None:
+            return None
+        return round_.conduct.next_deadline
+
+    def with_round(self, round_: Round) -> TableState:
+        return replace(self, round=round_)
