@@ -19,14 +19,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import redis
 
 from ..game.codec import load_table, table_state
-from ..game.table import Table, private_to
-from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
+from ..game.table import Table
+from .base import Change, Store
+from .documents import IDLE_SECONDS, StoreUnavailable, TableMissing, decode, encode
+from .hub import HEARTBEAT_SECONDS
 
 LOG = logging.getLogger(__name__)
 
@@ -156,26 +157,12 @@ class RedisStore(Store):
             )
         return bool(made)
 
-    def load(self, code: str) -> Table | None:
-        self.ensure_ticker()
+    def _load(self, code: str) -> Table | None:
         with self._reachable():
             return self._table(self.redis.get(self._key(code)))
 
-    def change(self, code: str, change: Callable[[Table], Table]) -> Table:
-        self.ensure_ticker()
-        new = self._change(code, change, None)
-        if new is None:  # only an advance that is not due comes back with nothing
-            raise TableMissing(code)
-        return new
-
-    def advance(self, code: str, now: float) -> Table | None:
-        return self._change(code, lambda table: table.tick(now), now)
-
-    def _change(
-        self, code: str, change: Callable[[Table], Table], due_by: float | None
-    ) -> Table | None:
-        """Apply ``change`` optimistically (WATCH, read, MULTI/EXEC); with ``due_by``, only if
-        the table's deadline has come by then (None, having read nothing more, if not)."""
+    def _change(self, code: str, change: Change, due_by: float | None) -> Table | None:
+        """Apply ``change`` optimistically: WATCH, read, MULTI/EXEC."""
         key = self._key(code)
         with self._reachable(), self.redis.pipeline() as pipe:
             for _ in range(ATTEMPTS):
@@ -196,12 +183,11 @@ class RedisStore(Store):
                             pipe.execute()
                             return None
                         raise TableMissing(code)
-                    changed = change(table)
-                    if changed is table:  # nothing to write, nobody to tell
+                    applied = self.applied(table, change)
+                    if applied is None:  # nothing to write, nobody to tell
                         pipe.unwatch()
                         return None if due_by is not None else table
-                    new = replace(changed, version=table.version + 1)
-                    seat = private_to(table, changed)
+                    new, seat = applied
                     pipe.multi()
                     self._write(pipe, new, seat)
                     pipe.execute()
@@ -210,8 +196,7 @@ class RedisStore(Store):
                     continue  # someone else changed it first: apply the change to theirs
             else:
                 raise StoreUnavailable(f"table {code} is changing too fast to change")
-        self._deadline_changed(new.deadline)
-        self.hub.offer(new, seat=seat)  # streams held here need not wait for the feed
+        self.committed(new, seat)
         return new
 
     def advance_due(self, now: float | None = None) -> int:
@@ -242,9 +227,9 @@ class RedisStore(Store):
                     if table is None:  # (or unreadable: it cannot be moved on)
                         gone.append(code)
                     elif table.deadline is not None and table.deadline <= when:
-                        changed = table.tick(when)
-                        if changed is not table:
-                            moved.append(replace(changed, version=table.version + 1))
+                        applied = self.applied(table, lambda t: t.tick(when))
+                        if applied is not None:
+                            moved.append(applied[0])
                 if not moved and not gone:
                     pipe.unwatch()
                     return 0
@@ -260,8 +245,7 @@ class RedisStore(Store):
                     for code in codes
                 )
         for new in moved:
-            self._deadline_changed(new.deadline)
-            self.hub.offer(new)
+            self.committed(new)
         return len(moved)
 
     def _write(self, pipe: Any, new: Table, seat: int | None = None) -> None:

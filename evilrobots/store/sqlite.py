@@ -18,12 +18,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 
 from ..game.codec import load_table, table_state
-from ..game.table import Table, private_to
-from . import HEARTBEAT_SECONDS, IDLE_SECONDS, Store, StoreUnavailable, TableMissing, decode, encode
+from ..game.table import Table
+from .base import Change, Store
+from .documents import IDLE_SECONDS, StoreUnavailable, TableMissing, decode, encode
+from .hub import HEARTBEAT_SECONDS
 
 LOG = logging.getLogger(__name__)
 
@@ -134,8 +135,7 @@ class SQLiteStore(Store):
                 return False
         return True
 
-    def load(self, code: str) -> Table | None:
-        self.ensure_ticker()
+    def _load(self, code: str) -> Table | None:
         with self._connection() as db:
             row = db.execute(
                 "SELECT state FROM tables WHERE code = ? AND touched >= ?",
@@ -143,21 +143,8 @@ class SQLiteStore(Store):
             ).fetchone()
         return load_table(decode(row[0])) if row else None
 
-    def change(self, code: str, change: Callable[[Table], Table]) -> Table:
-        self.ensure_ticker()
-        new = self._change(code, change, None)
-        if new is None:  # only an advance that is not due comes back with nothing
-            raise TableMissing(code)
-        return new
-
-    def advance(self, code: str, now: float) -> Table | None:
-        return self._change(code, lambda table: table.tick(now), now)
-
-    def _change(
-        self, code: str, change: Callable[[Table], Table], due_by: float | None
-    ) -> Table | None:
-        """Apply ``change`` in one transaction; with ``due_by``, only if the table's deadline
-        has come by then (None, having read nothing more, if it has not)."""
+    def _change(self, code: str, change: Change, due_by: float | None) -> Table | None:
+        """Apply ``change`` in one ``BEGIN IMMEDIATE`` transaction, with its event row."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -183,12 +170,11 @@ class SQLiteStore(Store):
                     db.execute("UPDATE tables SET deadline = NULL WHERE code = ?", (code,))
                     db.execute("COMMIT")
                     return None
-                changed = change(table)
-                if changed is table:  # nothing to write, nobody to tell
+                applied = self.applied(table, change)
+                if applied is None:  # nothing to write, nobody to tell
                     db.execute("ROLLBACK")
                     return None if due_by is not None else table
-                new = replace(changed, version=_version(row) + 1)
-                seat = private_to(table, changed)
+                new, seat = applied
                 db.execute(
                     "UPDATE tables SET state = ?, version = ?, touched = ?, deadline = ?"
                     " WHERE code = ?",
@@ -204,8 +190,7 @@ class SQLiteStore(Store):
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        self._deadline_changed(new.deadline)
-        self.hub.offer(new, seat=seat)  # streams held here need not wait for the poller
+        self.committed(new, seat)
         return new
 
     def due(self, now: float) -> list[str]:
@@ -293,7 +278,3 @@ class SQLiteStore(Store):
             idle, self._idle = self._idle, []
         for db in idle:
             db.close()
-
-
-def _version(row: tuple[str, int]) -> int:
-    return row[1]
