@@ -166,7 +166,7 @@ def test_a_table_stored_before_the_log_kept_facts_loads_with_its_words(three):
 
 
 def test_every_fact_survives_the_round_trip():
-    from evilrobots.game.codec import _fact, _fact_state
+    from evilrobots.game.codec.log import fact_state, load_fact
     from evilrobots.game.table.facts import Fact, What
 
     nested = Fact(
@@ -174,6 +174,6 @@ def test_every_fact_survives_the_round_trip():
         robot=ROBOTS[1],
         then=Fact(What.SWAPS, "Cy", ROBOTS[2], Allegiance.GOOD, 7, 3),
     )
-    assert _fact(_fact_state(nested)) == nested
+    assert load_fact(fact_state(nested)) == nested
     for what in What:
-        assert _fact(_fact_state(Fact(what, "Bob", allegiance=Allegiance.EVIL))).what is what
+        assert load_fact(fact_state(Fact(what, "Bob", allegiance=Allegiance.EVIL))).what is what

@@ -9,7 +9,8 @@
   now), ``count`` (a round's count), ``privacy`` (who may see a change);
 - acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
   ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
-  ``pass_phase``, ``ending``, and ``clock`` (time moving a round on);
+  ``choices`` (a seat's private choices), ``pass_phase``, ``ending``, and ``clock`` (time
+  moving a round on);
 - observers: ``now`` (what is happening, a seat's standing), ``view`` and ``views`` (what
   each viewer may see);
 - ``model.Table``, the state with every act as a method.

@@ -6,7 +6,7 @@ A conversion (of another player, of oneself, or PushBot's) is settled at once
 same time whoever holds a reaction. Each reaction opens a window of its own and defeats the
 one it answers; when a window closes with no new reaction, the chain's last word stands
 (``resolve``), and the target of a conversion that failed then owes its proof (``proofs``).
-CheatBot chooses, on its own phone, what it shows and the story the board tells of it.
+What CheatBot shows, and the story the board tells of it, it chooses itself (``choices``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from ..actions import Action
 from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
 from ..messages import N_
-from .conduct import Cheat, Conversion, ConversionKind, Outcome, Pending, Phase, Reaction, Story
+from .conduct import Conversion, ConversionKind, Outcome, Pending, Phase, Reaction, Story
 from .facts import Fact, What
 from .flow import end_turn_of, hold_call, next_turn
-from .guards import conduct_of, conducted, private, turn_of
+from .guards import conduct_of, conducted, turn_of
 from .hands import allegiance_of, allegiance_shown, hand_in_play, locked
 from .log import say
 from .outcomes import outcome_of, sumo_shows
@@ -280,23 +280,3 @@ def _take(round_: Round, seat: int, allegiance: Allegiance) -> Round:
     if hand is None:  # it left meanwhile
         return round_
     return round_.with_hand(seat, hand.choose(allegiance))
-
-
-def choose_cheat(
-    table: TableState,
-    seat: int,
-    deal_id: int,
-    now: float,
-    shows: Allegiance | None,
-    story: Story,
-) -> TableState:
-    """CheatBot chooses, on its own phone, the allegiance it shows and the story it tells
-    when someone converts it. Nothing of it reaches anyone else (a private tap: it moves
-    nothing else on)."""
-    round_ = private(table, seat, deal_id, now)
-    conduct = conduct_of(round_)
-    hand = round_.hand_of(seat)
-    if hand is None or hand.robot is not CHEATBOT:
-        raise NotAllowed(N_("Only CheatBot may show an allegiance it does not hold."))
-    cheats = (*(c for c in conduct.cheats if c.seat != seat), Cheat(seat, shows, story))
-    return table.with_round(round_.with_conduct(replace(conduct, cheats=cheats)))

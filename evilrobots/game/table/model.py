@@ -17,6 +17,7 @@ from ..actions import Action, Part
 from ..cards import Allegiance
 from ..scoring import Tally
 from . import (
+    choices,
     clock,
     conversions,
     count,
@@ -24,7 +25,6 @@ from . import (
     dealing,
     ending,
     legal,
-    pass_phase,
     proofs,
     robots,
     seating,
@@ -182,10 +182,10 @@ class Table(TableState):
     def choose_cheat(
         self, seat_id: int, deal_id: int, now: float, shows: Allegiance | None, story: Story
     ) -> Table:
-        return conversions.choose_cheat(self, seat_id, deal_id, now, shows, story)
+        return choices.choose_cheat(self, seat_id, deal_id, now, shows, story)
 
     def choose_first(self, seat_id: int, deal_id: int, now: float, first: bool) -> Table:
-        return pass_phase.choose_first(self, seat_id, deal_id, now, first)
+        return choices.choose_first(self, seat_id, deal_id, now, first)
 
     # -- robot actions (``robots``), in any round --
 

@@ -1,6 +1,6 @@
-"""The Pass phase of a round the app runs: PassBot's own choice to act first in it (or at its
-power's place), and the phase begun once the Countdown is over, in the order ``pass_order``
-works out, each passer showing the least that proves it."""
+"""The Pass phase of a round the app runs, begun once the Countdown is over, in the order
+``pass_order`` works out (PassBot first, if it chose to: ``choices``), each passer showing the
+least that proves it."""
 
 from __future__ import annotations
 
@@ -8,32 +8,14 @@ from dataclasses import replace
 
 from ..actions import Action
 from ..cards import PASSBOT
-from ..errors import Conflict, NotAllowed
-from ..messages import N_
 from .conduct import Conduct, Phase
 from .facts import Fact, What
 from .flow import next_turn
-from .guards import conduct_of, private
-from .hands import hand_in_play, holds, power_in_play
+from .hands import hand_in_play, power_in_play
 from .log import say
 from .pass_order import least_shown, pass_order
 from .round import Names, Round
-from .state import TableState
 from .turns import first_in_pass_phase
-
-
-def choose_first(table: TableState, seat: int, deal_id: int, now: float, first: bool) -> TableState:
-    """PassBot chooses, on its own phone, whether it acts first in the Pass phase ("you may
-    act first") or at its power's place. Nothing of it reaches anyone else (a private tap:
-    it moves nothing else on)."""
-    round_ = private(table, seat, deal_id, now)
-    conduct = conduct_of(round_)
-    if not holds(round_, seat, PASSBOT):
-        raise NotAllowed(N_("Only PassBot may choose to act first in the Pass phase."))
-    if conduct.phase not in (Phase.DEBATE, Phase.COUNTDOWN):
-        raise Conflict(N_("The Pass phase has begun: its order is set."))
-    waits = tuple(s for s in conduct.waits if s != seat) + (() if first else (seat,))
-    return table.with_round(round_.with_conduct(replace(conduct, waits=waits)))
 
 
 def begin_pass_phase(round_: Round, names: Names, conduct: Conduct, now: float) -> Round:
