@@ -86,10 +86,7 @@ def said(message: Message | None) -> str:
     "Bob, Cy and Di"), then put in the translated message. None, or nothing, says ""."""
     if message is None or not message.text:
         return ""
-    worded = {name: _worded(value) for name, value in message.params}
-    if not isinstance(message.text, str):  # already words (a lazy string of the web's own)
-        return str(message.text) % worded if worded else str(message.text)
-    return _(message.text, **worded)
+    return _(message.text, **{name: _worded(value) for name, value in message.params})
 
 
 def say(refusal: GameError) -> str:

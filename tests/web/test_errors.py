@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from evilrobots.game.errors import Conflict, GameError, NotAllowed, NotFound, RoundOver
+from evilrobots.web import errors
 from evilrobots.web.errors import status_of
 
 
@@ -33,3 +34,21 @@ def test_a_refusal_no_view_answers_is_a_page_in_words_with_its_status(app):
     page = response.get_data(as_text=True)
     assert "403: Forbidden" in page and "Only the host can do that, for this test." in page
     assert "Your cards are safe" in page
+
+
+def test_the_web_raises_the_games_refusals_with_catalog_ids_only():
+    """A refusal made in the web carries a message id (``N_``) and its facts, as the game's
+    own do, never words already translated: the web says it once, in the phone's language."""
+    import ast
+    from pathlib import Path
+
+    kinds = {"GameError", "NotAllowed", "Conflict", "NotFound", "RoundOver"}
+    made = []
+    for path in Path(errors.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in kinds:
+                said = node.args[0] if node.args else None
+                is_id = isinstance(said, ast.Call) and getattr(said.func, "id", None) == "N_"
+                if not is_id:
+                    made.append(f"{path.name}:{node.lineno}")
+    assert made == []

@@ -76,21 +76,23 @@ def join_by_code() -> Response | tuple[str, int]:
         return start_page(404, join_error=str(NO_SUCH_TABLE), join_field="code")
     refused = take_seat_at(table)
     if refused is not None:
-        return start_page(status_of(refused), join_error=say(refused), join_field="name")
+        status, words = refused
+        return start_page(status, join_error=words, join_field="name")
     return back_to_seat(code)
 
 
-def take_seat_at(table: Table) -> GameError | None:
-    """Seat this browser at the table, under the name in the form; or say why not."""
+def take_seat_at(table: Table) -> tuple[int, str] | None:
+    """Seat this browser at the table, under the name in the form; or say why not: the
+    status it answers with, and the words."""
     if my_seat(table) is not None:
         return None
     secret = secrets.token_urlsafe(32)
     try:
         store().change(table.code, lambda t: t.join(request.form.get("name", ""), hashed(secret)))
     except GameError as refused:
-        return refused
-    except TableMissing:
-        return GameError(NO_SUCH_TABLE)
+        return status_of(refused), say(refused)
+    except TableMissing:  # gone since it was read: a bad request, not a missing page
+        return 400, str(NO_SUCH_TABLE)
     keep_secret(table.code, secret)
     return None
 
@@ -102,7 +104,8 @@ def join(code: str) -> Response | tuple[str, int]:
     table = load_table(code)
     refused = take_seat_at(table)
     if refused is not None:
-        return join_page(table, status_of(refused), error=say(refused))
+        status, words = refused
+        return join_page(table, status, error=words)
     return back_to_seat(code)
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Response, abort, request
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ...game.errors import GameError
+from ...game.messages import N_
 from ...game.table import Table
 from ..errors import say, status_of
 from ..forms import (
@@ -129,7 +129,7 @@ def propose_split(code: str) -> Response:
                     seat_id = int(field.removeprefix("share-"))
                     shares[seat_id] = int(request.form[field].strip())
                 except ValueError:
-                    raise GameError(_l("Each share is a whole number of points.")) from None
+                    raise GameError(N_("Each share is a whole number of points.")) from None
         seen = form_int("proposal", _("That form is missing its proposal. Reload the page."))
         return change_by_seat(
             code, lambda t, s: t.propose_split(s.id, shares, seen), back_to_table("tally")
