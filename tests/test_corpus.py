@@ -1,6 +1,9 @@
 """The recorded corpus (``tests.support.corpus``): the same scripted games give every viewer
 the same pages, fragments and live events, and the store the same documents, byte for byte,
-as when the corpus was recorded. A restructuring proves here that it changed none of them."""
+as when the corpus was recorded. A restructuring proves here that it changed none of them.
+
+Each step has two digests: what its viewers received, and the stored document (``· document``),
+so that a change of the document's form alone shows as that and nothing more."""
 
 from __future__ import annotations
 

@@ -53,6 +53,10 @@ HEADERS = (
 )
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = START
@@ -166,6 +170,7 @@ class Corpus:
         self.db = root / "tables.sqlite3"
         self.out = out
         self.digests: dict[str, str] = {}
+        self.steps = 0
         self.phones: list[Phone] = []  # the phones at the table now, with their streams
         self.code = ""
         self.board: Phone | None = None
@@ -173,9 +178,16 @@ class Corpus:
     # -- recording --
 
     def record(self, label: str, outputs: list[tuple[str, str]]) -> None:
-        label = f"{len(self.digests):04d} {label}"
+        """Keep a step's digests: of what its viewers received, and (apart) of the stored
+        document, so that a change of the document's form alone shows as that."""
+        label = f"{self.steps:04d} {label}"
+        self.steps += 1
         text = "".join(f"\n==== {name}\n{body}" for name, body in outputs)
-        self.digests[label] = hashlib.sha256(text.encode()).hexdigest()[:20]
+        seen = [(name, body) for name, body in outputs if name != "document"]
+        kept = [body for name, body in outputs if name == "document"]
+        self.digests[label] = _digest("".join(f"\n==== {n}\n{b}" for n, b in seen))
+        if kept:
+            self.digests[f"{label} · document"] = _digest(kept[0])
         if self.out is not None:
             safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in label)
             (self.out / f"{safe}.txt").write_text(text)
@@ -387,7 +399,8 @@ def main(argv: list[str] | None = None) -> int:
     digests = run(args.out)
     if args.write:
         DIGESTS.write_text(json.dumps(digests, indent=0, ensure_ascii=False) + "\n")
-    print(f"{len(digests)} steps", file=sys.stderr)
+    steps = sum(not label.endswith(" · document") for label in digests)
+    print(f"{steps} steps, {len(digests) - steps} documents", file=sys.stderr)
     return 0
 
 
