@@ -15,11 +15,12 @@ from babel.lists import format_list
 from ..game.actions import Action
 from ..game.cards import GANDALFBOT, SWAPBOT, Robot
 from ..game.messages import N_
+from ..game.scoring import Seated
 from ..game.table.conduct import ConversionKind, Phase
 from ..game.table.facts import Fact, What
 from ..game.table.limits import TOP_LEVEL
 from ..game.table.now import Happening, Note, Standing, Step
-from ..game.table.round import NPR_NAME, NPR_SEAT, Reveal
+from ..game.table.round import NPR_SEAT, Reveal
 from ..game.table.view import TableView
 from .i18n import gettext as _
 from .i18n import language
@@ -127,24 +128,27 @@ def level(number: int) -> str:
     return str(number)
 
 
-def who(name: str) -> str:
-    """A player's name as said in a sentence: the non-player robot's in the viewer's words."""
-    if name == NPR_NAME:
-        return _("the non-player robot")
-    return name
+def party(seat: int | None, name: str) -> str:
+    """Someone the table names, in a sentence, by their place: the non-player robot (which
+    has no name of its own) in the viewer's words, or the player's name."""
+    return _("the non-player robot") if seat == NPR_SEAT else name
 
 
-def who_first(name: str) -> str:
-    """A player's name at the start of a line: "The non-player robot", or the name."""
-    if name == NPR_NAME:
-        return _("The non-player robot")
-    return name
+def party_first(seat: int | None, name: str) -> str:
+    """Someone the table names, at the start of a line: "The non-player robot", or the
+    player's name."""
+    return _("The non-player robot") if seat == NPR_SEAT else name
+
+
+def seated_name(seated: Seated) -> str:
+    """A row of the count's name: the non-player robot's row has no seat."""
+    return party_first(NPR_SEAT if seated.seat is None else seated.seat, seated.name)
 
 
 def names(all_of: tuple[str, ...] | list[str]) -> str:
     """Players' names in a sentence, as the viewer's language lists them: "Ada and Bob",
     "Ada, Bob, and Cy" (Babel's lists, as the game's messages say them)."""
-    return format_list([who(name) for name in all_of], locale=language())
+    return format_list(list(all_of), locale=language())
 
 
 def phase_name(value: Phase) -> str:
@@ -156,7 +160,7 @@ def fact(said: Fact) -> str:
     if said.what is What.SAID:  # a table stored before facts: its English, as it was
         return said.other
     words = _(FACTS[said.what]) % {
-        "other": who(said.other),
+        "other": party(said.whom, said.other),
         "robot": said.robot.name if said.robot else "",
         "allegiance": label(said.allegiance) if said.allegiance else "",
         "level": level(said.number),
@@ -176,7 +180,7 @@ def entry(reveal: Reveal) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _entry(reveal: Reveal, lang: str) -> str:
-    name = who_first(reveal.name) if reveal.seat == NPR_SEAT else reveal.name
+    name = party_first(reveal.seat, reveal.name)
     shown = [
         reveal.robot.name if reveal.robot else "",
         _("power %(number)s", number=reveal.power.value) if reveal.power else "",
@@ -204,22 +208,22 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
     m = h.step
     if m is Step.REACTIONS:
         if h.kind is ConversionKind.SELF:
-            what = _("%(who)s converts themselves", who=who_first(h.who))
+            what = _("%(who)s converts themselves", who=h.who)
         elif h.kind is ConversionKind.PUSH:
             what = _(
                 "%(who)s pushes %(whom)s to %(allegiance)s",
-                who=who_first(h.who),
-                whom=who(h.whom),
+                who=h.who,
+                whom=party(h.whom_at, h.whom),
                 allegiance=label(h.allegiance) if h.allegiance else "",
             )
         else:
-            what = _("%(who)s converts %(whom)s", who=who_first(h.who), whom=who(h.whom))
-        to = who(h.who)
+            what = _("%(who)s converts %(whom)s", who=h.who, whom=party(h.whom_at, h.whom))
+        to = h.who
         if h.robot is not None:
             what = _(
                 "%(what)s; %(reactor)s plays %(robot)s",
                 what=what,
-                reactor=who(h.reactor),
+                reactor=h.reactor,
                 robot=h.robot.name,
             )
             to = h.robot.name
@@ -232,41 +236,41 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
         return _("Talk, promise, lie"), detail
     if m is Step.PROOF:
         return (
-            _("%(who)s proves it failed", who=who_first(h.who)),
+            _("%(who)s proves it failed", who=h.who),
             _(
                 "%(whom)s's conversion of %(who)s failed: %(who)s shows why now, or the app "
                 "shows it when the time runs out.",
-                whom=who_first(h.whom),
-                who=who(h.who),
+                whom=party_first(h.whom_at, h.whom),
+                who=h.who,
             ),
         )
     if m is Step.ORDERING:
         return (
-            _("%(who)s chooses who goes next", who=who_first(h.who)),
+            _("%(who)s chooses who goes next", who=h.who),
             _(
                 "%(tied)s tie for the next turn: %(who)s lets one of them go first, or they "
                 "go in order when the time runs out.",
                 tied=names(h.others),
-                who=who(h.who),
+                who=h.who,
             ),
         )
     if m is Step.TURN:
         if h.phase is Phase.COUNTDOWN:
             return (
-                _("%(who)s's turn at %(level)s", who=who_first(h.who), level=level(h.level)),
+                _("%(who)s's turn at %(level)s", who=h.who, level=level(h.level)),
                 _(
                     "%(who)s acts at %(level)s: convert a player, convert themselves, use "
                     "their robot, or pass. When the time runs out, they pass.",
-                    who=who_first(h.who),
+                    who=h.who,
                     level=level(h.level),
                 ),
             )
         return (
-            _("%(who)s's turn in the Pass phase", who=who_first(h.who)),
+            _("%(who)s's turn in the Pass phase", who=h.who),
             _(
                 "%(who)s acts in the Pass phase: convert a player, use their robot, or pass. "
                 "When the time runs out, they pass.",
-                who=who_first(h.who),
+                who=h.who,
             ),
         )
     if m is Step.CALLED:
@@ -335,8 +339,10 @@ def for_templates() -> dict[str, object]:
     return {
         "entry": entry,
         "fact": fact,
-        "who": who,
-        "who_first": who_first,
+        "party": party,
+        "party_first": party_first,
+        "seated_name": seated_name,
+        "npr_seat": NPR_SEAT,
         "names": names,
         "level": level,
         "phase_name": phase_name,

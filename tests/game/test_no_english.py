@@ -30,9 +30,9 @@ ALLOWED = {
     "messages.py:english": (
         "a message's English for logs and tests (str()); a player reads web.errors.said"
     ),
-    "table/round.py:NPR_NAME": (
-        "the non-player robot's seat name: a sentinel the web words in each language "
-        "(web.facts.who), never shown as it is"
+    "codec/log.py:STORED_NPR_NAME": (
+        "how documents of earlier builds named the non-player robot: read back as its place, "
+        "never written, never shown"
     ),
 }
 

@@ -46,7 +46,7 @@ def load_seated(state: list[Any]) -> Seated:
     seat, name, robot, power, allegiance, negated, bet, only, *gone = state
     return Seated(
         seat,
-        name,
+        name if seat is not None else "",  # the non-player robot (before places, its name)
         robot_at(robot),
         PowerCard(power),
         Allegiance(allegiance),

@@ -23,7 +23,7 @@ from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .model import Table
 from .names import CODE_ALPHABET, CODE_LENGTH, NAME_LIMIT, clean_code, clean_name, new_code
 from .privacy import private_to
-from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Reveal, Round, Use
+from .round import NPR_POWER, NPR_SEAT, Reveal, Round, Use
 from .state import Seat
 from .view import TableView
 
@@ -34,7 +34,6 @@ __all__ = [
     "MIN_PLAYERS",
     "MIN_TO_DEAL",
     "NAME_LIMIT",
-    "NPR_NAME",
     "NPR_POWER",
     "NPR_SEAT",
     "Acts",

@@ -22,9 +22,9 @@ from .facts import Fact, What
 from .flow import end_turn_of, hold_call, next_turn
 from .guards import conduct_of, conducted, turn_of
 from .hands import allegiance_of, allegiance_shown, hand_in_play, locked
-from .log import say
+from .log import naming, say
 from .outcomes import outcome_of, sumo_shows
-from .round import NPR_SEAT, Names, Round, name_of
+from .round import NPR_SEAT, Names, Round
 from .state import TableState
 from .turns import reactions_for, to_answer
 
@@ -94,14 +94,13 @@ def conversion(
     ):
         story = conduct.cheat_of(target).story
         told = {Story.WORKED: Outcome.WORKED, Story.FAILED: Outcome.FAILED}.get(story, truth)
-    whom = name_of(names, target)
     if kind is ConversionKind.OTHER:
         round_ = say(
             round_,
             names,
             seat,
             Action.CONVERT_OTHER,
-            Fact(What.CONVERTS, whom),
+            naming(What.CONVERTS, names, target),
             robot=SUMOBOT if sumo_shows(round_, seat, target) else None,
             power=hand.power,
             allegiance=allegiance,
@@ -123,7 +122,7 @@ def conversion(
             names,
             seat,
             Action.ROBOT_ACTION,
-            Fact(What.PUSHES, whom, allegiance=allegiance),
+            naming(What.PUSHES, names, target, allegiance=allegiance),
             robot=hand.robot,
             effect=Fact(What.COPIES, robot=robot) if copied else None,
         )
@@ -170,7 +169,7 @@ def react(
     if robot is BLOCKBOT:
         turned = turn_on_instigator and chain.kind is not ConversionKind.SELF
         reaction = Reaction(seat, robot, Outcome.TURNED if turned else Outcome.FAILED)
-        said = Fact(What.TURNS_ON, name_of(names, chain.by)) if turned else Fact(What.MAKES_FAIL)
+        said = naming(What.TURNS_ON, names, chain.by) if turned else Fact(What.MAKES_FAIL)
         round_ = say(
             round_, names, seat, Action.REACTION, Fact(What.REACTS), robot=robot, effect=said
         )
@@ -190,7 +189,7 @@ def react(
             Fact(What.REACTS),
             robot=robot,
             allegiance=hand.allegiance,
-            effect=Fact(What.TAKES, name_of(names, chain.target), allegiance=hand.allegiance),
+            effect=naming(What.TAKES, names, chain.target, allegiance=hand.allegiance),
         )
     chain = replace(
         chain,

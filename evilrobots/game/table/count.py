@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..cards import NEGATIVEBOT
 from ..scoring import Seated, Tally, settle_split, tally
 from .guards import ended_round
-from .round import NPR_NAME, NPR_POWER, NPR_SEAT, Names, Round
+from .round import NPR_POWER, NPR_SEAT, Names, Round
 from .state import TableState
 
 
@@ -26,7 +26,8 @@ def only_power_shown(round_: Round, seat: int) -> bool:
 
 
 def seated(round_: Round, names: Names) -> list[Seated]:
-    """Every seat's cards as the round ends, and what the round's actions did to them."""
+    """Every seat's cards as the round ends, and what the round's actions did to them (the
+    non-player robot's row last: no seat, no name)."""
     picked = {use.target for use in round_.uses if use.robot is NEGATIVEBOT}
     bets = {use.seat: use.bet for use in round_.uses if use.bet is not None}
     gone = dict(round_.gone)
@@ -46,7 +47,7 @@ def seated(round_: Round, names: Names) -> list[Seated]:
         for seat, hand in round_.hands
     ]
     if round_.npr is not None:
-        npr = Seated(None, NPR_NAME, None, NPR_POWER, round_.npr, negated=NPR_SEAT in picked)
+        npr = Seated(None, "", None, NPR_POWER, round_.npr, negated=NPR_SEAT in picked)
         found.append(npr)
     return found
 

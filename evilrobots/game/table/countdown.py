@@ -22,9 +22,9 @@ from .flow import give_turn, next_turn, turn_over
 from .guards import conduct_of, conducted, host_only, turn_of
 from .hands import hand_in_play, level_of
 from .limits import TOP_LEVEL
-from .log import say
+from .log import naming, say
 from .pass_phase import begin_pass_phase
-from .round import Names, Round, name_of
+from .round import Names, Round
 from .state import TableState
 from .turns import can_act_at, tied
 
@@ -125,7 +125,7 @@ def promote(table: TableState, by: int, deal_id: int, now: float, seat: int) -> 
         raise NotAllowed(N_("Only the player who acted just before sets the order of the tied."))
     if seat not in tied(conduct, round_):
         raise Conflict(N_("Only players tied for the next turn can go next."))
-    lead = Fact(What.LETS_GO, name_of(table.names, seat))
+    lead = naming(What.LETS_GO, table.names, seat)
     round_ = say(round_, table.names, by, Action.PROVE_POWER, lead)
     return table.with_round(round_.with_conduct(give_turn(conduct, seat, now)))
 

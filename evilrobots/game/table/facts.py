@@ -62,12 +62,14 @@ class Fact:
     """One act's fact: ``what``, with the parts its words need."""
 
     what: What
-    other: str = ""  # a player's name (the non-player robot's is ``NPR_NAME``)
+    other: str = ""  # the name of the party it names ("" for the non-player robot)
     robot: Robot | None = None
     allegiance: Allegiance | None = None
     number: int = 0
     second: int = 0
     then: Fact | None = None  # what a copied robot action did
+    whom: int | None = None  # the place of the party ``other`` names (``round.NPR_SEAT``: the
+    # non-player robot); None in a log stored before places, where only the name was kept
 
     @classmethod
     def said(cls, words: str) -> Fact | None:

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import Allegiance, PowerCard, Robot
-from .facts import Fact
+from .facts import Fact, What
 from .round import Names, Reveal, Round, name_of
+
+
+def naming(what: What, names: Names, seat: int, allegiance: Allegiance | None = None) -> Fact:
+    """A fact that names a party: by its name on the log and by its place (the non-player
+    robot, which has no name, by its place alone)."""
+    return Fact(what, name_of(names, seat), allegiance=allegiance, whom=seat)
 
 
 def say(

@@ -45,7 +45,8 @@ class Happening:
     level: int = 0
     waiting: tuple[str, ...] = ()  # the players a reaction window waits for
     who: str = ""  # the player it is about (the converter, the one whose turn it is)
-    whom: str = ""  # the other player (the target, the converter of a failed conversion)
+    whom: str = ""  # the other party (the target, the converter of a failed conversion)
+    whom_at: int | None = None  # its place (``NPR_SEAT``: the non-player robot, unnamed)
     kind: ConversionKind | None = None  # a reaction window's conversion
     allegiance: Allegiance | None = None  # a push's allegiance
     reactor: str = ""  # who played the window's last reaction
@@ -75,6 +76,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
             waiting=tuple(name(seat) for seat in to_answer(conduct, round_)),
             who=name(chain.by),
             whom=name(chain.target) if chain.kind is not ConversionKind.SELF else "",
+            whom_at=chain.target if chain.kind is not ConversionKind.SELF else None,
             kind=chain.kind,
             allegiance=chain.allegiance if chain.kind is ConversionKind.PUSH else None,
             reactor=name(last.seat) if last else "",
@@ -97,6 +99,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
             level=conduct.level,
             who=name(conduct.proof.seat),
             whom=name(conduct.proof.by),
+            whom_at=conduct.proof.by,
         )
     if conduct.ordering is not None:
         return Happening(

@@ -23,8 +23,8 @@ from .flow import turn_over
 from .guards import conduct_of, playing, turn_of
 from .hands import hand_in_play
 from .legal import robot_actions, took_turn_by_voice
-from .log import say
-from .round import Names, Reveal, Round, Use, name_of
+from .log import naming, say
+from .round import Names, Reveal, Round, Use
 from .state import TableState
 
 
@@ -73,7 +73,7 @@ def use_robot(
         if target not in dict(action.targets):
             raise GameError(N_("Pick a player at this table (or the non-player robot)."))
         use = replace(use, target=target)
-        effect = Fact(What.NEGATIVE, name_of(names, target))
+        effect = naming(What.NEGATIVE, names, target)
     elif robot is SWAPBOT:
         old, points = hand.power, round_.points
         round_ = replace(round_.with_hand(seat_id, replace(hand, power=points)), points=old)

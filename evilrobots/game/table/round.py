@@ -16,17 +16,18 @@ from .facts import Fact
 from .limits import WITHDRAW_SECONDS
 
 # The non-player robot of the optional rule for low player counts: its power, and its place,
-# which names it wherever a seat would (a target, a line of the log).
+# which names it wherever a seat would (a target, a line of the log). It has no name of its
+# own: each viewer's words name it (the web), known by this place.
 NPR_POWER = PowerCard(5)
 NPR_SEAT = 0
-NPR_NAME = "The non-player robot"  # its name in a stored log: English, from before places
 
 Names = dict[int, str]  # each seat's player, for the board's log
 
 
 def name_of(names: Names, seat: int) -> str:
-    """The name a seat goes by on the log (the non-player robot's, at its place)."""
-    return NPR_NAME if seat == NPR_SEAT else names.get(seat, "?")
+    """The name a seat goes by on the log; none for the non-player robot, which its place
+    names (``NPR_SEAT``)."""
+    return "" if seat == NPR_SEAT else names.get(seat, "?")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from .conduct import Phase
 from .legal import Acts
 from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .now import Happening, Standing
-from .round import NPR_NAME, NPR_POWER, Reveal
+from .round import NPR_POWER, Reveal
 from .settings import Settings
 from .shown import Shown
 
@@ -37,7 +37,6 @@ class NprView:
 
     allegiance: Allegiance
     power: PowerCard = NPR_POWER
-    name: str = NPR_NAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +82,7 @@ class TableView:
     history: tuple[Kept, ...] = ()  # every kept round of the game, newest first
     scores_after: tuple[Score, ...] = ()  # the ended round's: what the scores become
     bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
-    picked: tuple[str, ...] = ()  # public: whose power counts as negative
+    picked: tuple[tuple[int, str], ...] = ()  # public: whose power counts as negative (place, name)
     left: tuple[str, ...] = ()  # public: who left the table while this round was in play
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     deal_id: int = 0  # the deal's tag, as forms carry it

@@ -73,9 +73,10 @@ def board_view(table: TableState) -> TableView:
             )
     uses = round_.uses if round_ else ()
     picked = tuple(
-        name_of(names, -1 if use.target is None else use.target)
-        for use in uses
-        if use.robot is NEGATIVEBOT
+        (target, name_of(names, target))
+        for target in (
+            -1 if use.target is None else use.target for use in uses if use.robot is NEGATIVEBOT
+        )
     )
     return TableView(
         code=table.code,

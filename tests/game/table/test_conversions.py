@@ -90,7 +90,7 @@ def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
     table = seated("Ada", "Bob", conducted=True).set_npr(1, True).deal(1, random.Random(4), 0.0)
     game = Play(known(table, ada=("BetBot", 4, E), bob=("SwapBot", 6, G)))
     game = turn(game, 1, 4)
-    assert (NPR_SEAT, "The non-player robot") in game.table.view_for(1).acts.targets
+    assert (NPR_SEAT, "") in game.table.view_for(1).acts.targets  # by its place: no name
     game.convert(1, target=NPR_SEAT).close()
     assert game.table.round.npr is E
     assert game.log()[-1] == "The non-player robot · is converted · Evil"

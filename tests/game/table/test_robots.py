@@ -38,7 +38,7 @@ def test_negativebot_picks_a_player_whose_power_then_counts_negative(table):
 
 def test_negativebot_may_pick_the_non_player_robot(table):
     table = known(replace(table, round=replace(table.round, npr=G)), 6, bob=("NegativeBot", 3, E))
-    assert (NPR_SEAT, "The non-player robot") in table.robot_actions(2)[0].targets
+    assert (NPR_SEAT, "") in table.robot_actions(2)[0].targets  # by its place: no name
     counted = table.use_robot(2, 1, "NegativeBot", target=NPR_SEAT).end_round(1).tally()
     assert counted.good == 5 - 5  # Ada's 5, the non-player robot's -5
 
