@@ -11,7 +11,7 @@ ticker). For each call, each stream notes when the event saying so arrives, agai
 moment the call was due (the server's own deadline); the workers' CPU is measured again over
 the Countdown.
 
-    .venv/bin/python bench/countdown.py [--tables 1000] [--pace 5] [--store sqlite|redis]
+    .venv/bin/python -m bench.countdown [--tables 1000] [--pace 5] [--store sqlite|redis]
 """
 
 from __future__ import annotations
@@ -29,9 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from bench.fanout import (  # noqa: E402
+from bench.fanout import (
     SEATS,
     Stream,
     all_open,
@@ -42,8 +40,10 @@ from bench.fanout import (  # noqa: E402
     set_up_table,
     wait_for_port,
 )
-from evilrobots.serving.serve import default_workers  # noqa: E402
-from tools.redis_server import RedisServer  # noqa: E402
+from evilrobots.serving.serve import default_workers
+from tools.redis_server import RedisServer
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DEADLINE = re.compile(r'data-deadline=\\?"([\d.]+)\\?"')
 CALLED = re.compile(r"Power (9 or more|\d) is called")

@@ -2,17 +2,14 @@
 
 A fair dealer gives p-values spread evenly between 0 and 1; the test fails below 0.00025.
 
-    .venv/bin/python bench/fairness.py [--seeds 5]
+    .venv/bin/python -m bench.fairness [--seeds 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.test_fairness import DEALS, p_values, production_dealer  # noqa: E402
+from tools.fairness import DEALS, p_values, production_dealer
 
 
 def main() -> None:

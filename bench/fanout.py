@@ -10,7 +10,7 @@ its table's 10 streams. Prints the median and p99 from POST to arrival (for the 
 by each instance: with two, the second one's events travel through the store), how many
 events were lost, and the servers' memory per open stream.
 
-    .venv/bin/python bench/fanout.py [--tables 1000] [--store sqlite|redis|redis://...]
+    .venv/bin/python -m bench.fanout [--tables 1000] [--store sqlite|redis|redis://...]
                                      [--instances 2] [--reveals 600] [--rate 20]
 
 ``--store redis`` starts a redis-server of its own (Debian's package) on a free port. wrk
@@ -34,11 +34,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.throughput import GET_LUA, wrk
+from evilrobots.serving.serve import default_workers
+from tools.redis_server import RedisServer
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from bench.throughput import GET_LUA, wrk  # noqa: E402
-from evilrobots.serving.serve import default_workers  # noqa: E402
-from tools.redis_server import RedisServer  # noqa: E402
 
 SEATS = 9
 

@@ -1,6 +1,6 @@
 """Run the property-based attack on every endpoint for thousands of examples.
 
-.venv/bin/python bench/fuzz.py [--examples 5000]
+.venv/bin/python -m bench.fuzz [--examples 5000]
 """
 
 from __future__ import annotations

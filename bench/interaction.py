@@ -7,7 +7,7 @@
 - Shuffle: from the tap (the pointerdown's timestamp) until the new hand is painted (the
   Element Timing API's ``renderTime`` of the new robot's name).
 
-    .venv/bin/python bench/interaction.py [--taps 50]
+    .venv/bin/python -m bench.interaction [--taps 50]
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from _server import chromium, served_app
 from playwright.sync_api import Page, sync_playwright
+
+from tools import chromium
+from tools.served import served
 
 # Collect every Event Timing entry of 16 ms or more, and count interactions.
 OBSERVE = """
@@ -92,7 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=50)
     args = parser.parse_args()
-    with served_app() as base, sync_playwright() as playwright:
+    with served() as (base, _), sync_playwright() as playwright:
         browser = chromium.launch(playwright)
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.add_init_script(OBSERVE)

@@ -1,7 +1,7 @@
 """Print Lighthouse's scores (mobile emulation, Debian's Chromium) for the app's pages.
 
-.venv/bin/python bench/lighthouse.py            # needs `npm ci` first
-.venv/bin/python bench/lighthouse.py / /rules   # only these pages of the applet
+.venv/bin/python -m bench.lighthouse            # needs `npm ci` first
+.venv/bin/python -m bench.lighthouse / /rules   # only these pages of the applet
 
 Each page is measured three times and the median printed: the performance score is timed
 (Total Blocking Time above all, on a shared 2-core machine), and one run says little. Besides
@@ -18,8 +18,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _server import chromium, served_app
 from playwright.sync_api import sync_playwright
+
+from tools import chromium
+from tools.served import served
 
 ROOT = Path(__file__).resolve().parents[1]
 CATEGORIES = ["performance", "accessibility", "best-practices"]
@@ -92,7 +94,7 @@ def main() -> None:
     columns = [*CATEGORIES, "TBT ms", "CLS"]
     print(f"median of {RUNS} runs")
     print(f"{'page':<16}" + "".join(f"{c:>16}" for c in columns))
-    with served_app() as base:
+    with served() as (base, _):
         pages = [(path, base + path, None) for path in sys.argv[1:]]
         if not pages:
             pages = [

@@ -6,7 +6,7 @@ each is dealt a hand), each of whom comes back once with their cookie, and reads
 Hands live in the players' cookies; what grows is only the bounded memory of verified
 cookies and loaded hands (evilrobots/serving/sessions.py, web/solo/cookie.load_cached).
 
-    .venv/bin/python bench/memory.py [--sessions 10000]
+    .venv/bin/python -m bench.memory [--sessions 10000]
 """
 
 from __future__ import annotations

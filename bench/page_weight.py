@@ -7,23 +7,24 @@ the same with each response's headers, as browsers' developer tools count "trans
 worker then copies for offline use, in the background, are printed apart. Then the card
 view's first load in each language.
 
-    .venv/bin/python bench/page_weight.py
+    .venv/bin/python -m bench.page_weight
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from _server import chromium, served_app
 from playwright.sync_api import sync_playwright
 
+from tools import chromium
 from tools.first_load import first_load, offline_copies
+from tools.served import served
 
 COLUMNS = f"{'kind':<8}{'files':>6}{'bytes':>10}{'on wire':>10}{'+ headers':>11}"
 
 
 def main() -> None:
-    with served_app() as base, sync_playwright() as playwright:
+    with served() as (base, _), sync_playwright() as playwright:
         browser = chromium.launch(playwright)
         for path, worker in [("/", True), ("/actions", False)]:
             page = browser.new_page(viewport={"width": 390, "height": 844})

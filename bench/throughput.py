@@ -4,7 +4,7 @@ Flask "hello" app served by the same gunicorn with the same settings, in the sam
 Needs wrk (apt-get install -y wrk). Prints requests/s, p50 and p99 at 16 and 64 concurrent
 connections, and each endpoint's ratio to the bare endpoint.
 
-    .venv/bin/python bench/throughput.py [--seconds 10]
+    .venv/bin/python -m bench.throughput [--seconds 10]
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+from evilrobots.serving.serve import default_workers
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from evilrobots.serving.serve import default_workers  # noqa: E402
 
 SHUFFLE_LUA = """
 wrk.method = "POST"

@@ -190,3 +190,18 @@ def test_the_length_check_finds_a_long_module(tmp_path):
         },
     )
     assert too_long(root) == [f"pkg.game.long: {GAME_LINES + 1} lines (at most {GAME_LINES})"]
+
+
+def test_the_scripts_import_each_other_as_packages_without_touching_sys_path():
+    """``bench/`` and ``tools/`` run as modules from the project's root (``python -m
+    bench.fanout``): each imports, and none edits ``sys.path`` to reach another."""
+    import importlib
+
+    edits = []
+    for folder in ("bench", "tools"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            if "sys.path" in path.read_text():
+                edits.append(path.name)
+            if path.stem != "__init__":
+                importlib.import_module(f"{folder}.{path.stem}")
+    assert edits == []

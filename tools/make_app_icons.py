@@ -2,19 +2,18 @@
 
 Run once after changing the design; the PNGs are committed in static/app/.
 
-    .venv/bin/python tools/make_app_icons.py
+    .venv/bin/python -m tools.make_app_icons
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tools import chromium
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from tools import chromium  # noqa: E402
 
 SVG = (ROOT / "static" / "icons" / "robot-golem.svg").read_text()
 OUT = ROOT / "static" / "app"

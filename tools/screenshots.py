@@ -5,31 +5,24 @@ turn, holding its act up to the camera, in a reaction window and ordering a tie 
 the board (1280 × 720) mid-round and once the round is counted, and the host's phone at the
 count with its next step. Served from a thread.
 
-    .venv/bin/python tools/screenshots.py      # writes docs/*.png
-    .venv/bin/python tools/screenshots.py german   # only the German ones
+    .venv/bin/python -m tools.screenshots      # writes docs/*.png
+    .venv/bin/python -m tools.screenshots german   # only the German ones
 """
 
 from __future__ import annotations
 
-import random
 import re
 import sys
-import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from babel.support import Translations
-from flask import Flask
 from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import make_server
+
+from tools import chromium
+from tools.catalogs import TRANSLATIONS
+from tools.served import served
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from evilrobots.factory import create_app  # noqa: E402
-from tools import chromium  # noqa: E402
-from tools.catalogs import TRANSLATIONS  # noqa: E402
 
 DOCS = ROOT / "docs"
 PHONE = {"width": 390, "height": 844}
@@ -248,23 +241,8 @@ def known(table, points: int, cards: dict[str, tuple[str, int, str]]):
     return replace(table, round=replace(round_, points=PowerCard(points)))
 
 
-@contextmanager
-def served() -> Iterator[tuple[str, Flask]]:
-    """The app (seeded deck) served from a thread: its base URL, and the app itself."""
-    app = create_app(
-        {"SECRET_KEY": "pictures-" + "x" * 40, "RANDOM": random.Random(1)},
-        instance_path=tempfile.mkdtemp(),
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", app
-    finally:
-        server.shutdown()
-
-
 def main() -> None:
-    with served() as (base, app), sync_playwright() as playwright:
+    with served("pictures") as (base, app), sync_playwright() as playwright:
         browser = chromium.launch(playwright)
         if "german" in sys.argv[1:]:  # these alone: the others deal new cards
             german(browser, base)

@@ -203,7 +203,7 @@ def detail(h: Happening) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _worded(h: Happening, lang: str) -> tuple[str, str]:
-    """A moment's headline and detail in one language: the same for every viewer of it, so
+    """A step's headline and detail in one language: the same for every viewer of it, so
     worded once (a power called words it for every stream of every table)."""
     m = h.step
     if m is Step.REACTIONS:

@@ -1,5 +1,5 @@
 """A conducted round's state inside the table's document (``codec``): its settings, its
-stage and deadlines, who has passed, acted, reacted or missed a call, the conversion being
+phase and deadlines, who has passed, acted, reacted or missed a call, the conversion being
 settled with its reactions, and what waits for a proof or CheatBot's choice."""
 
 from __future__ import annotations
