@@ -9,7 +9,7 @@ import pytest
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table import Table
 from tests.support.cards import known
-from tests.support.tables import seated
+from tests.support.tables import Play, play, seated
 
 
 @pytest.fixture
@@ -29,4 +29,19 @@ def table() -> Table:
         ada=("SumoBot", 5, Allegiance.GOOD),
         bob=("LockBot", 3, Allegiance.EVIL),
         cy=("PushBot", 2, Allegiance.NEUTRAL),
+    )
+
+
+@pytest.fixture
+def four() -> Play:
+    """Ada SumoBot 7, Bob LockBot 4, Cy BlockBot 2, Di ForceBot 9."""
+    return play(
+        "Ada",
+        "Bob",
+        "Cy",
+        "Di",
+        ada=("SumoBot", 7, Allegiance.GOOD),
+        bob=("LockBot", 4, Allegiance.EVIL),
+        cy=("BlockBot", 2, Allegiance.NEUTRAL),
+        di=("ForceBot", 9, Allegiance.EVIL),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from evilrobots.game.cards import Allegiance
 from evilrobots.game.table import Table
 from evilrobots.web.facts import entry
 
@@ -33,6 +34,72 @@ def conducted(*names: str, points: int = 5, debate: int = 60, **cards) -> Table:
     table = seated(*names, conducted=True)
     table = table.set_settings(1, Settings(debate=debate))
     return known(table.deal(1, random.Random(4), now=0.0), points, **cards)
+
+
+def voiced(**cards) -> Table:
+    """Ada, Bob and Cy, their round called by voice and dealt, with these cards set."""
+    from tests.support.cards import known
+
+    return known(seated("Ada", "Bob", "Cy").deal(1, random.Random(4)), 6, **cards)
+
+
+def play(*names: str, **cards) -> Play:
+    """A round the app runs (``conducted``), played step by step."""
+    return Play(conducted(*names, **cards))
+
+
+def turn(game: Play, seat: int, level: int) -> Play:
+    """The seat claims its power when it is called: its turn begins."""
+    return game.call(level).claim(seat)
+
+
+def failed_conversion(target=("BetBot", 4, Allegiance.GOOD), **more) -> Play:
+    """Ada (SwapBot 7, Evil) converts Bob, whose power is lower: it fails; the window closes."""
+    game = play("Ada", "Bob", "Cy", ada=("SwapBot", 7, Allegiance.EVIL), bob=target, **more)
+    return game.call(7).claim(1).convert(1, target=2).close()
+
+
+def two_winners(table: Table) -> Table:
+    """Ada, Bob and Cy (Bob LockBot 3 Evil, as the game's ``table`` fixture deals him), with
+    Ada SumoBot 4 Good and Cy PushBot 2 Evil: Evil (3 + 2) wins 6 against 4, and the host
+    ends the round."""
+    from tests.support.cards import known
+
+    good, evil = Allegiance.GOOD, Allegiance.EVIL
+    return known(table, 6, ada=("SumoBot", 4, good), cy=("PushBot", 2, evil)).end_round(1)
+
+
+def pass_phase(*passing: int, after=None, **cards) -> Play:
+    """Ada, Bob, Cy, Di and Ed; the given seats pass in the Debate; ``after`` runs once the
+    Countdown is called; nobody else acts."""
+    game = play("Ada", "Bob", "Cy", "Di", "Ed", **cards)
+    for seat in passing:
+        game.pass_debate(seat)
+    if after is not None:
+        after(game)
+    return game.call(1).at(game.table.deadline)
+
+
+def play_round(table: Table, winner_seat: int, value: int, rng: random.Random) -> Table:
+    """Deal, give ``winner_seat`` the only Good hand, end, keep: it gains ``value``."""
+    from tests.support.cards import known
+
+    table = table.deal(1, rng)
+    cards = {
+        seat: ("LockBot" if seat != winner_seat else "SumoBot", 1, Allegiance.EVIL)
+        for seat, _ in table.round.hands
+    }
+    cards[winner_seat] = ("SumoBot", 9, Allegiance.GOOD)
+    return (
+        known(table, value, **{table.names[seat]: spec for seat, spec in cards.items()})
+        .end_round(1)
+        .keep_score(1)
+    )
+
+
+def conduct(game: Play):
+    """The round's conduct as it stands."""
+    return game.table.round.conduct
 
 
 class Play:

@@ -1,6 +1,6 @@
-"""Conversions settled by the server, and the reactions that answer them, hand-worked: every
-robot that changes a conversion, the rules' FAQ chain, CheatBot's stories, the proofs of a
-failure, and each refusal.
+"""Conversions settled by the server, and the reactions that answer them, hand-worked
+(``conversions``, ``outcomes``): every robot that changes a conversion, the rules' FAQ
+chain, CheatBot's stories, and each refusal.
 
 Tables are dealt at 0 (a 60 s Debate, 5 s a power, 8 s a reaction window) and played with
 ``Play``, whose clock moves a second a step.
@@ -15,28 +15,12 @@ import pytest
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
-from evilrobots.game.table.conduct import Outcome, Phase, Proof, Story
+from evilrobots.game.table.conduct import Outcome, Phase, Story
 from evilrobots.web.facts import note
 from tests.support.cards import known
-from tests.support.tables import Play, conducted, seated
+from tests.support.tables import Play, conduct, play, seated, turn
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-
-
-def play(*names: str, **cards) -> Play:
-    return Play(conducted(*names, **cards))
-
-
-def chain(game: Play):
-    return game.table.round.conduct.chain
-
-
-def turn(game: Play, seat: int, level: int) -> Play:
-    """The seat claims its power when it is called: its turn begins."""
-    return game.call(level).claim(seat)
-
-
-# ---- Settling a conversion -------------------------------------------------------------------
 
 
 def test_a_conversion_works_on_a_higher_power_and_the_target_shows_it_once_settled():
@@ -74,7 +58,7 @@ def test_a_conversion_fails_on_an_equal_or_lower_power(mine, theirs):
 def test_plusbot_sumobot_and_lockbot_change_what_a_conversion_comes_to(ada, bob, outcome):
     level = min(9, ada[1] + (3 if ada[0] == "PlusBot" else 0))
     game = turn(play("Ada", "Bob", ada=ada, bob=bob), 1, level).convert(1, target=2)
-    assert chain(game).told is chain(game).truth is outcome
+    assert conduct(game).chain.told is conduct(game).chain.truth is outcome
 
 
 def test_lockbot_once_converted_from_neutral_is_locked():
@@ -117,9 +101,6 @@ def test_a_conversion_is_made_on_your_turn_only():
         game.table.convert(1, 1, game.now, target=2, allegiance=G)
 
 
-# ---- Converting yourself ---------------------------------------------------------------------
-
-
 def test_converting_yourself_takes_any_allegiance_and_shows_it():
     game = turn(play("Ada", "Bob", ada=("BetBot", 4, E)), 1, 4).convert(1, allegiance=G)
     assert game.log()[-1] == "Ada · converts themselves · Good"
@@ -134,19 +115,11 @@ def test_cheatbot_converts_itself_showing_what_it_chose_to_show():
     assert "Ada · converts themselves · Neutral" in game.log()  # what the board was shown
 
 
-# ---- CheatBot --------------------------------------------------------------------------------
-
-
 def test_cheatbot_converting_shows_any_allegiance_and_the_target_takes_it():
     game = play("Ada", "Bob", ada=("CheatBot", 3, G), bob=("BetBot", 7, E)).cheat(1, N)
     turn(game, 1, 3).convert(1, target=2).close()
     assert "Ada · converts Bob · power 3 · Neutral" in game.log()
     assert game.allegiance(2) is N and game.allegiance(1) is G
-
-
-def test_only_cheatbot_chooses_what_it_shows():
-    with pytest.raises(NotAllowed, match="CheatBot"):
-        play("Ada", "Bob", ada=("BetBot", 3, G)).cheat(1, E)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +135,7 @@ def test_a_cheatbot_target_tells_the_story_it_chose_and_the_truth_is_kept(
 ):
     game = play("Ada", "Bob", ada=("BetBot", 3, E), bob=("CheatBot", bob_power, G))
     turn(game.cheat(2, None, story), 1, 3).convert(1, target=2)
-    assert chain(game).told is told
+    assert conduct(game).chain.told is told
     game.close()
     assert game.allegiance(2) is truly
     expected = "Bob · is converted · Evil" if told is Outcome.WORKED else "Bob · is not converted"
@@ -175,75 +148,7 @@ def test_a_cheatbot_target_answers_as_soon_as_anyone():
     for bob in (("BetBot", 7, G), ("CheatBot", 7, G)):
         game = turn(play("Ada", "Bob", ada=("BetBot", 3, E), bob=bob), 1, 3)
         game.convert(1, target=2)
-        assert chain(game).deadline == game.now + 8 and game.log()[-1] == "Bob · it works"
-
-
-# ---- Proving a failure -----------------------------------------------------------------------
-
-
-def failed(ada, bob) -> Play:
-    return turn(play("Ada", "Bob", ada=ada, bob=bob), 1, ada[1]).convert(1, target=2).close()
-
-
-def test_the_target_proves_a_failure_by_its_power_or_its_allegiance():
-    game = failed(("BetBot", 6, E), ("SwapBot", 4, G))
-    assert game.table.view_for(2).acts.proofs == (Proof.POWER, Proof.ALLEGIANCE)
-    assert game.table.view_for(1).acts.proofs == ()
-    by_power = Play(game.table, game.now).prove(2, Proof.POWER)
-    assert by_power.log()[-1] == "Bob · shows why it failed · power 4"
-    by_allegiance = Play(game.table, game.now).prove(2, Proof.ALLEGIANCE)
-    assert by_allegiance.log()[-1] == "Bob · shows it failed · Good"
-    with pytest.raises(Conflict):
-        by_power.prove(2, Proof.ALLEGIANCE)  # once is enough
-    with pytest.raises(NotAllowed):
-        game.prove(2, Proof.LOCKBOT)  # not a proof that holds
-
-
-def test_lockbot_proves_a_failure_with_its_card():
-    game = failed(("BetBot", 2, G), ("LockBot", 8, E))
-    assert game.table.view_for(2).acts.proofs == (Proof.LOCKBOT, Proof.ALLEGIANCE)
-    assert game.prove(2, Proof.LOCKBOT).log()[-1] == "Bob · shows why it failed · LockBot"
-
-
-def test_plusbot_proves_by_power_with_its_card_alone():
-    """Its card is never above its power, so the card alone shows the failure: "You are not
-    obliged to reveal this until the end of the round"."""
-    game = failed(("BetBot", 7, E), ("PlusBot", 3, G))  # 7 is not below 3 + 3
-    assert game.prove(2, Proof.POWER).log()[-1] == "Bob · shows why it failed · power 3"
-
-
-def test_a_cheatbot_that_says_it_failed_proves_only_with_an_allegiance():
-    game = play("Ada", "Bob", ada=("BetBot", 3, E), bob=("CheatBot", 7, G)).cheat(
-        2, G, Story.FAILED
-    )
-    turn(game, 1, 3).convert(1, target=2).close()
-    assert game.table.view_for(2).acts.proofs == (Proof.ALLEGIANCE,)
-    assert game.prove(2, Proof.ALLEGIANCE).log()[-1] == "Bob · shows it failed · Good"
-    assert game.allegiance(2) is E  # it truly worked
-
-
-# ---- PushBot --------------------------------------------------------------------------------
-
-
-def test_pushbot_forces_any_other_player_to_the_allegiance_of_its_choice():
-    game = turn(play("Ada", "Bob", ada=("PushBot", 2, G), bob=("BetBot", 1, E)), 1, 2)
-    (action,) = game.table.robot_actions(1)
-    assert (2, "Bob") in action.targets and (1, "Ada") not in action.targets
-    game.robot(1, "PushBot", target=2, bet=N)
-    assert game.log()[-2:] == ["Ada · pushes Bob to Neutral · PushBot", "Bob · it works"]
-    assert game.close().allegiance(2) is N
-
-
-def test_lockbot_resists_pushbot_and_forcebot_makes_it_work():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("PushBot", 2, G), bob=("LockBot", 1, E), cy=("ForceBot", 5, N)
-    )
-    turn(game, 1, 2).robot(1, "PushBot", target=2, bet=G)
-    assert chain(game).told is Outcome.FAILED
-    assert game.react(3).close().allegiance(2) is G
-
-
-# ---- Reactions ---------------------------------------------------------------------------------
+        assert conduct(game).chain.deadline == game.now + 8 and game.log()[-1] == "Bob · it works"
 
 
 @pytest.fixture
@@ -303,11 +208,11 @@ def test_the_faq_chain_lockbot_then_forcebot_then_blockbot():
         diego=("BlockBot", 5, N),
     )
     turn(game, 2, 2).convert(2, target=1)
-    assert chain(game).told is Outcome.FAILED
+    assert conduct(game).chain.told is Outcome.FAILED
     game.react(3)
-    assert chain(game).shown is Outcome.WORKED
+    assert conduct(game).chain.shown is Outcome.WORKED
     game.react(4, turn=True)
-    assert chain(game).deadline == game.now + 8  # each reaction opens its own window
+    assert conduct(game).chain.deadline == game.now + 8  # each reaction opens its own window
     game.close()
     assert game.allegiance(1) is G and game.allegiance(2) is E
     assert game.log()[-1] == "Bob · is converted instead · Evil"
@@ -379,10 +284,10 @@ def test_a_window_lasts_its_full_time_whether_or_not_anyone_holds_a_reaction():
 def test_the_window_closes_once_every_seat_has_said_no_reaction(window):
     for seat in (1, 2, 3):
         window.no_reaction(seat)
-        assert chain(window) is not None
+        assert conduct(window).chain is not None
     assert window.table.view_for(None).happening.waiting == ("Ed",)
     window.no_reaction(5)  # Di converted: it was her turn, the window does not wait for her
-    assert chain(window) is None and window.allegiance(1) is E
+    assert conduct(window).chain is None and window.allegiance(1) is E
 
 
 def test_a_stale_window_is_refused_and_changes_nothing(window):
@@ -397,40 +302,43 @@ def test_a_stale_window_is_refused_and_changes_nothing(window):
         window.table.react(2, 1, window.now + 100)
 
 
-# ---- Robot actions as a turn ---------------------------------------------------------------------
+def test_sumobot_converts_a_higher_power_by_its_power_alone_showing_no_robot():
+    game = play("Ada", "Bob", ada=("SumoBot", 3, E), bob=("BetBot", 7, G)).call(3).claim(1)
+    game.convert(1, target=2)
+    assert game.log()[-2] == "Ada · converts Bob · power 3 · Evil"
+    assert game.close().allegiance(2) is E
 
 
-@pytest.mark.parametrize("robot", ["NegativeBot", "SwapBot", "BetBot"])
-def test_a_count_action_is_used_only_as_the_seats_turn(robot):
-    game = play("Ada", "Bob", ada=(robot, 3, G), bob=("LockBot", 6, E)).call(3)
-    kwargs = {"target": 2} if robot == "NegativeBot" else {"bet": E} if robot == "BetBot" else {}
-    with pytest.raises(NotAllowed, match="on your turn"):
-        game.robot(1, robot, **kwargs)
-    game.claim(1).robot(1, robot, **kwargs)
-    assert game.table.round.conduct.acted == (1,) and game.table.round.conduct.turn is None
-    with pytest.raises(Conflict):
-        game.robot(1, robot, **kwargs)
+@pytest.mark.parametrize("theirs", [3, 2])
+def test_sumobot_converts_an_equal_or_lower_power_only_by_showing_sumobot(theirs):
+    game = play("Ada", "Bob", ada=("SumoBot", 3, E), bob=("BetBot", theirs, G)).call(3).claim(1)
+    game.convert(1, target=2)
+    assert game.log()[-2] == "Ada · converts Bob · SumoBot · power 3 · Evil"
+    assert game.close().allegiance(2) is E
+    assert game.table.shown_by(1).robot is not None
 
 
-def test_copybot_copies_pushbot_with_its_own_choices():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("PushBot", 8, G), bob=("CopyBot", 4, E), cy=("BetBot", 1, N)
-    )
-    turn(game, 1, 8).robot(1, "PushBot", target=3, bet=G).close()
-    turn(game, 2, 4)
-    (copy,) = game.table.robot_actions(2)
-    assert copy.copied and copy.allegiances
-    game.robot(2, "PushBot", target=3, bet=E).close()
-    assert game.allegiance(3) is E
-    assert "Bob · pushes Cy to Evil · CopyBot · copies PushBot" in game.log()
+def test_lockbot_cannot_convert_itself_away_from_good_or_evil():
+    game = play("Ada", "Bob", ada=("LockBot", 4, G)).call(4).claim(1)
+    assert game.table.view_for(1).acts.convert_self is False
+    with pytest.raises(NotAllowed, match="LockBot"):
+        game.convert(1, allegiance=E)
+    neutral = play("Ada", "Bob", ada=("LockBot", 4, N)).call(4).claim(1)
+    assert neutral.table.view_for(1).acts.convert_self is True
+    assert neutral.convert(1, allegiance=E).close().allegiance(1) is E
 
 
-def test_copybot_copies_gandalfbot():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("GandalfBot", 8, G), bob=("CopyBot", 4, E), cy=("LockBot", 1, E)
-    )
-    game.pass_debate(3)
-    turn(game, 1, 8).robot(1, "GandalfBot")
-    turn(game, 2, 4).robot(2, "GandalfBot")
-    assert game.log()[-1] == "Bob · copies GandalfBot · CopyBot · no Pass phase this round"
-    assert game.finish().table.round.conduct.phase is Phase.DONE
+def test_a_window_nobody_left_may_answer_closes_at_once():
+    """Bob has had his turn: when Ada converts him, nobody is left to react (public), so the
+    window does not run its time."""
+    game = play("Ada", "Bob", ada=("SwapBot", 3, E), bob=("BetBot", 8, G))
+    game.call(8).claim(2).robot(2, "BetBot", bet=G)  # his turn, taken
+    game.call(3).claim(1).convert(1, target=2)
+    assert game.table.round.conduct.chain is None
+    assert game.allegiance(2) is E and game.log()[-1] == "Bob · is converted · Evil"
+
+
+def test_a_window_someone_may_answer_runs_its_time_whatever_is_dealt():
+    game = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("BetBot", 8, G))
+    game.call(3).claim(1).convert(1, target=2)
+    assert game.table.round.conduct.chain.deadline == game.now + 8

@@ -1,70 +1,37 @@
-"""A conducted round's phases and clock, hand-worked: the Debate, the Countdown's calls and
-claims, ties, missed calls, the Pass phase and its order.
+"""The Debate and the Countdown of a round the app runs (``countdown``): passes, each power
+called for the same time, "I act" for those who hold it (PlusBot, FreeBot), the call held
+while a turn runs, a turn nobody takes, a call let go by, and seats tied at a level.
 
-Every table here is dealt at time 0 with a 60 s Debate, each power called for 5 s, and each
-reaction window 8 s; when nothing holds the call, 9 or more is called at 60, 8 at 65, ... 1 at
-100, and the Countdown ends at 105. ``Play``'s clock moves a second a step.
+Tables are dealt at 0 (a 60 s Debate, 5 s a power, 8 s a reaction window) and played with
+``Play``, whose clock moves a second a step.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.codec import load_table, table_state
-from evilrobots.game.errors import Conflict, GameError, NotAllowed
+from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Phase
-from evilrobots.game.table.settings import Settings
-from evilrobots.web.facts import headline, note
-from tests.support.tables import Play, conducted
+from evilrobots.web.facts import note
+from tests.support.tables import Play, conduct, play
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 
-def play(*names: str, **cards) -> Play:
-    return Play(conducted(*names, **cards))
-
-
-def stage(game: Play) -> Phase:
-    return game.table.round.conduct.phase
-
-
-@pytest.fixture
-def four() -> Play:
-    """Ada SumoBot 7, Bob LockBot 4, Cy BlockBot 2, Di ForceBot 9."""
-    return play(
+def tied_three() -> Play:
+    """Ada, Bob and Cy all act at 6 (PlusBot 3 counts 6): Ada claims first, then Bob, then Cy."""
+    game = play(
         "Ada",
         "Bob",
         "Cy",
         "Di",
-        ada=("SumoBot", 7, G),
-        bob=("LockBot", 4, E),
-        cy=("BlockBot", 2, N),
-        di=("ForceBot", 9, E),
+        ada=("SwapBot", 6, G),
+        bob=("BetBot", 6, E),
+        cy=("PlusBot", 3, N),
     )
-
-
-# ---- The Debate ------------------------------------------------------------------------------
-
-
-def test_a_deal_opens_the_debate_on_the_hosts_timer(four):
-    conduct = four.table.round.conduct
-    assert conduct.phase is Phase.DEBATE and conduct.deadline == 60.0
-    assert four.table.tick(59.9) is four.table  # nothing due: the very same table
-    assert stage(four.at(60.0)) is Phase.COUNTDOWN
-
-
-def test_a_debate_without_a_timer_waits_for_the_host():
-    table = conducted("Ada", "Bob", "Cy", debate=0)
-    assert table.round.conduct.deadline is None and table.tick(10_000) is table
-    with pytest.raises(NotAllowed, match="host"):
-        table.start_countdown(2, 1, 5.0)
-    started = table.start_countdown(1, 1, 5.0)
-    assert started.round.conduct.phase is Phase.COUNTDOWN
-    assert started.round.conduct.deadline == 10.0
+    return game.call(6).claim(1).claim(2).claim(3)
 
 
 def test_passing_in_the_debate_says_only_who_passed(four):
@@ -83,30 +50,14 @@ def test_nothing_is_revealed_in_the_debate(four):
         four.table.reveal(1, 1, Action.PROVE_POWER)
 
 
-def test_the_host_chooses_how_the_next_round_is_run():
-    table = conducted("Ada", "Bob")
-    with pytest.raises(NotAllowed):
-        table.set_settings(2, Settings(pace=8))
-    for bad in (Settings(debate=20), Settings(pace=2), Settings(pace=16), Settings(window=4)):
-        with pytest.raises(GameError, match="seconds"):
-            table.set_settings(1, bad)
-    voiced = table.set_settings(1, Settings(conducted=False))
-    assert voiced.round.conduct is not None  # the round in play keeps its way
-    assert voiced.deal(1, random.Random(1), now=0.0, again=True).round.conduct is None
-
-
-# ---- The Countdown ----------------------------------------------------------------------------
-
-
 def test_each_power_is_called_for_the_same_time_whoever_holds_it(four):
     calls = []
     while four.table.deadline is not None:
-        conduct = four.table.round.conduct
-        calls.append((conduct.level, four.table.deadline))
+        calls.append((conduct(four).level, four.table.deadline))
         four.at(four.table.deadline)
     # Ada 7, Bob 4, Cy 2 and Di 9 hold a level and let it go by; the others, nobody holds.
     assert calls == [(0, 60.0), *((level, 60.0 + 5 * (10 - level)) for level in range(9, 0, -1))]
-    assert stage(four) is Phase.DONE and four.now == 105.0
+    assert conduct(four).phase is Phase.DONE and four.now == 105.0
 
 
 def test_only_a_seat_that_holds_the_level_may_act_and_shows_its_power(four):
@@ -191,131 +142,54 @@ def test_freebot_misses_only_when_the_countdown_ends():
     assert 1 in game.finish().table.round.conduct.missed
 
 
-# ---- The Pass phase --------------------------------------------------------------------------
+def test_a_turn_nobody_takes_is_passed_when_its_time_runs_out_and_the_log_says_so():
+    game = play("Ada", "Bob", "Cy", ada=("SwapBot", 7, G), bob=("BetBot", 3, E))
+    game.call(7).claim(1)  # Ada taps I act, then walks away
+    assert game.table.deadline == game.now + 60  # her turn's clock
+    game.at(game.now + 59.9)
+    assert conduct(game).turn == 1
+    game.at(game.table.deadline)
+    assert conduct(game).turn is None and 1 in conduct(game).passed
+    assert game.log()[-1] == "Ada · passes: time ran out"
+    assert game.table.round.conduct.level == 7  # the call goes on for the time it had left
+    game.finish()  # and the round goes on by itself, to its end: Ada acts in the Pass phase
+    assert conduct(game).phase is Phase.DONE
+    assert game.log()[-1] == "Ada · passes again: time ran out"
 
 
-def pass_phase(*passing: int, **cards) -> Play:
-    """A round in which the given seats pass in the Debate, and nobody acts in the Countdown."""
-    game = play("Ada", "Bob", "Cy", "Di", "Ed", **cards)
-    for seat in passing:
-        game.pass_debate(seat)
-    return game.call(1).at(105.0)
-
-
-def test_a_lone_passer_acts_in_the_pass_phase():
-    game = pass_phase(2, bob=("LockBot", 1, E))
-    conduct = game.table.round.conduct
-    assert conduct.phase is Phase.PASS and conduct.turn == 2 and conduct.sat_out == ()
-    assert game.log()[-1] == "Bob · shows their power for the Pass phase · power 1"
-
-
-def test_the_lowest_power_sits_out_and_the_rest_act_in_ascending_power():
-    game = pass_phase(1, 2, 3, ada=("SumoBot", 8, G), bob=("LockBot", 3, E), cy=("PushBot", 5, N))
-    conduct = game.table.round.conduct
-    assert conduct.sat_out == (2,) and (conduct.turn, conduct.queue) == (3, (1,))
-    assert "Bob · sits out: the lowest power" in game.log()
-    assert "sit out the Pass phase" in note(game.table.view_for(2).standing)
-
-
-def test_passbot_acts_first_and_never_counts_as_the_lowest():
-    game = pass_phase(1, 2, ada=("PassBot", 1, G), bob=("LockBot", 6, E))
-    conduct = game.table.round.conduct
-    assert conduct.sat_out == (2,) and conduct.turn == 1  # Bob, not PassBot, is the lowest
-    assert "Ada · shows their power for the Pass phase · PassBot · power 1" in game.log()
-
-
-def test_plusbot_counts_three_more_in_the_pass_phase():
-    game = pass_phase(1, 2, 3, ada=("PlusBot", 2, G), bob=("LockBot", 4, E), cy=("PushBot", 3, N))
-    conduct = game.table.round.conduct  # Ada 5, Bob 4, Cy 3: Cy sits out, then Bob, then Ada
-    assert conduct.sat_out == (3,) and (conduct.turn, conduct.queue) == (2, (1,))
-
-
-def test_every_seat_tied_at_the_lowest_sits_out():
-    game = pass_phase(1, 2, 3, ada=("SumoBot", 2, G), bob=("LockBot", 2, E), cy=("PushBot", 6, N))
-    conduct = game.table.round.conduct
-    assert set(conduct.sat_out) == {1, 2} and conduct.turn == 3
-
-
-def test_a_seat_that_passes_on_its_turn_acts_again_in_the_pass_phase():
-    game = play(
-        "Ada",
-        "Bob",
-        "Cy",
-        "Di",
-        ada=("SumoBot", 9, G),
-        bob=("LockBot", 5, E),
-        cy=("PushBot", 5, N),
-        di=("BetBot", 1, E),
-    )
-    game.pass_debate(2).pass_debate(3).pass_debate(4)
-    game.call(9).claim(1).pass_turn(1)  # Ada passes at 9 or more: she acts again later
-    game.call(1).at(game.table.deadline)
-    conduct = game.table.round.conduct  # Di 1 sits out; Bob and Cy tie at 5: Ada orders them
-    assert conduct.phase is Phase.PASS and conduct.sat_out == (4,)
-    assert (conduct.ordering, conduct.queue) == (1, (2, 3, 1))
-    game.at(game.table.deadline)  # she lets the time run: seat order
-    assert (game.table.round.conduct.turn, game.table.round.conduct.queue) == (2, (3, 1))
-
-
-def test_the_seat_acting_before_tied_seats_sets_their_order_in_the_pass_phase():
-    game = pass_phase(
-        1,
-        2,
-        3,
-        4,
-        ada=("SumoBot", 1, G),
-        bob=("LockBot", 3, E),
-        cy=("PushBot", 6, N),
-        di=("BetBot", 6, E),
-    )
-    conduct = game.table.round.conduct  # Ada sits out; Bob 3 acts, then Cy and Di, tied at 6
-    assert conduct.sat_out == (1,) and (conduct.turn, conduct.queue) == (2, (3, 4))
-    game.pass_turn(2)
+def test_the_order_of_tied_seats_is_a_step_of_its_own_for_the_first_to_act():
+    game = tied_three()
+    assert (conduct(game).turn, conduct(game).queue) == (1, (2, 3))
+    assert game.table.view_for(1).acts.promote == ()  # not while her turn runs
+    game.pass_turn(1)
+    assert conduct(game).ordering == 1 and conduct(game).turn is None
+    assert game.table.deadline == game.now + 8
+    assert game.table.view_for(1).acts.promote == ((2, "Bob"), (3, "Cy"))
     with pytest.raises(NotAllowed):
-        game.promote(3, 4)  # Cy is not the one acting before them
-    game.promote(2, 4)  # Bob lets Di go before Cy
-    assert game.table.round.conduct.turn == 4 and game.table.round.conduct.queue == (3,)
+        game.promote(2, 3)
+    game.promote(1, 3)
+    assert conduct(game).turn == 3 and conduct(game).ordering is None
+    assert game.log()[-1] == "Ada · lets Cy go next"
 
 
-def test_no_self_conversion_in_the_pass_phase():
-    game = pass_phase(2, bob=("LockBot", 1, E))
-    with pytest.raises(Conflict, match="Pass phase"):
-        game.convert(2, allegiance=G)
-    assert game.table.view_for(2).acts.convert_self is False
+def test_a_tie_left_by_one_of_the_tied_is_no_tie_any_more():
+    game = tied_three().pass_turn(1)
+    game.table = game.table.leave(3, game.now)
+    assert conduct(game).ordering is None and conduct(game).turn == 2
 
 
-def test_gandalfbot_calls_off_the_pass_phase():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("GandalfBot", 9, G), bob=("LockBot", 6, E), cy=("PushBot", 3, N)
+def test_a_tie_nobody_orders_goes_in_the_order_claimed_and_cannot_be_ordered_later():
+    game = tied_three().pass_turn(1)
+    game.at(game.table.deadline)
+    assert conduct(game).turn == 2 and conduct(game).queue == (3,)
+    with pytest.raises(Conflict, match="Nobody is choosing"):
+        game.promote(1, 3)
+
+
+@pytest.mark.parametrize(("card", "shown"), [(9, False), (8, True), (6, True), (2, True)])
+def test_plusbot_shows_itself_on_a_claim_only_where_its_card_falls_short(card, shown):
+    level = min(card + 3, 9)
+    game = play("Ada", "Bob", ada=("PlusBot", card, G)).call(level).claim(1)
+    assert game.table.round.reveals[-1].robot is (
+        game.table.round.hand_of(1).robot if shown else None
     )
-    game.pass_debate(2).pass_debate(3)
-    game.call(9).claim(1).robot(1, "GandalfBot")
-    assert game.log()[-1] == "Ada · uses GandalfBot · GandalfBot · no Pass phase this round"
-    assert stage(game.finish()) is Phase.DONE
-
-
-def test_after_the_pass_phase_the_round_waits_for_the_host():
-    game = pass_phase(2, bob=("LockBot", 1, E)).pass_turn(2)
-    assert stage(game) is Phase.DONE and game.table.deadline is None
-    assert "host ends the round" in headline(game.table.view_for(None).happening)
-    assert game.table.end_round(1).round.ended
-
-
-# ---- Time, kept as data ------------------------------------------------------------------------
-
-
-def test_deadlines_survive_the_round_trip_through_the_store(four):
-    four.call(7).claim(1).convert(1, target=2)
-    assert load_table(table_state(four.table)) == four.table
-    assert four.table.deadline == four.now + 8  # the reaction window's
-
-
-def test_a_deadline_long_past_moves_the_round_one_step_with_a_full_step_after():
-    table = conducted("Ada", "Bob").tick(1_000.0)  # the server was down through the Debate
-    conduct = table.round.conduct
-    assert conduct.phase is Phase.COUNTDOWN and conduct.level == 9 and conduct.deadline == 1_005.0
-
-
-def test_moving_on_twice_at_the_same_moment_changes_nothing_more(four):
-    once = four.call(5).table
-    assert once.tick(four.now) is once

@@ -11,15 +11,14 @@ from evilrobots.game.errors import Conflict, NotAllowed, RoundOver
 from evilrobots.game.table import (
     NPR_SEAT,
 )
+from evilrobots.game.table.conduct import Outcome, Phase
 from evilrobots.web.facts import entry
 from evilrobots.web.guide import ROBOT_NOTES
 from evilrobots.web.words import label
 from tests.support.cards import known
+from tests.support.tables import conduct, play, turn
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-
-
-# ---- Robot actions that change the count ---------------------------------------------------
 
 
 def test_negativebot_picks_a_player_whose_power_then_counts_negative(table):
@@ -110,3 +109,67 @@ def test_copybot_copying_swapbot_swaps_its_own_power(table):
     table = table.use_robot(3, 1, "SwapBot")  # Cy 3, points 2
     assert (table.round.hand_of(2).power.value, table.round.hand_of(3).power.value) == (6, 3)
     assert table.round.points.value == 2
+
+
+def test_pushbot_forces_any_other_player_to_the_allegiance_of_its_choice():
+    game = turn(play("Ada", "Bob", ada=("PushBot", 2, G), bob=("BetBot", 1, E)), 1, 2)
+    (action,) = game.table.robot_actions(1)
+    assert (2, "Bob") in action.targets and (1, "Ada") not in action.targets
+    game.robot(1, "PushBot", target=2, bet=N)
+    assert game.log()[-2:] == ["Ada · pushes Bob to Neutral · PushBot", "Bob · it works"]
+    assert game.close().allegiance(2) is N
+
+
+def test_lockbot_resists_pushbot_and_forcebot_makes_it_work():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("PushBot", 2, G), bob=("LockBot", 1, E), cy=("ForceBot", 5, N)
+    )
+    turn(game, 1, 2).robot(1, "PushBot", target=2, bet=G)
+    assert conduct(game).chain.told is Outcome.FAILED
+    assert game.react(3).close().allegiance(2) is G
+
+
+@pytest.mark.parametrize("robot", ["NegativeBot", "SwapBot", "BetBot"])
+def test_a_count_action_is_used_only_as_the_seats_turn(robot):
+    game = play("Ada", "Bob", ada=(robot, 3, G), bob=("LockBot", 6, E)).call(3)
+    kwargs = {"target": 2} if robot == "NegativeBot" else {"bet": E} if robot == "BetBot" else {}
+    with pytest.raises(NotAllowed, match="on your turn"):
+        game.robot(1, robot, **kwargs)
+    game.claim(1).robot(1, robot, **kwargs)
+    assert game.table.round.conduct.acted == (1,) and game.table.round.conduct.turn is None
+    with pytest.raises(Conflict):
+        game.robot(1, robot, **kwargs)
+
+
+def test_copybot_copies_pushbot_with_its_own_choices():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("PushBot", 8, G), bob=("CopyBot", 4, E), cy=("BetBot", 1, N)
+    )
+    turn(game, 1, 8).robot(1, "PushBot", target=3, bet=G).close()
+    turn(game, 2, 4)
+    (copy,) = game.table.robot_actions(2)
+    assert copy.copied and copy.allegiances
+    game.robot(2, "PushBot", target=3, bet=E).close()
+    assert game.allegiance(3) is E
+    assert "Bob · pushes Cy to Evil · CopyBot · copies PushBot" in game.log()
+
+
+def test_copybot_copies_gandalfbot():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("GandalfBot", 8, G), bob=("CopyBot", 4, E), cy=("LockBot", 1, E)
+    )
+    game.pass_debate(3)
+    turn(game, 1, 8).robot(1, "GandalfBot")
+    turn(game, 2, 4).robot(2, "GandalfBot")
+    assert game.log()[-1] == "Bob · copies GandalfBot · CopyBot · no Pass phase this round"
+    assert game.finish().table.round.conduct.phase is Phase.DONE
+
+
+def test_gandalfbot_calls_off_the_pass_phase():
+    game = play(
+        "Ada", "Bob", "Cy", ada=("GandalfBot", 9, G), bob=("LockBot", 6, E), cy=("PushBot", 3, N)
+    )
+    game.pass_debate(2).pass_debate(3)
+    game.call(9).claim(1).robot(1, "GandalfBot")
+    assert game.log()[-1] == "Ada · uses GandalfBot · GandalfBot · no Pass phase this round"
+    assert conduct(game.finish()).phase is Phase.DONE

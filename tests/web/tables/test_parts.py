@@ -8,12 +8,10 @@ from dataclasses import replace
 from flask import render_template
 
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.table.now import Note, Step
 from evilrobots.web.facts import detail, headline, note, phase_name
 from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import spoken, strip
-from evilrobots.web.tables.viewers import rest_key, view_for, view_key
 from tests.support.tables import Play, conducted
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -99,31 +97,6 @@ def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_d
             assert drawn.count(f"/t/{table.code}/") == drawn.count("/t/") > 0
             assert drawn.count(f'value="{view.deal_tag}"') == drawn.count("<form") > 0
     assert drawn_buttons == ["table/_now.html"]  # once, for both tables
-
-
-def test_a_view_is_known_by_its_key():
-    """Equal tables give equal keys, whichever object they were read into; a power called
-    changes the key but not what the seat's other parts are drawn from; a reveal changes
-    both."""
-    table = counting_down()
-    again = load_table(table_state(table))
-    assert again is not table
-
-    def key(table, seat):
-        return view_key(view_for(table, seat), table)
-
-    def rest(table, seat):
-        return rest_key(view_for(table, seat), table)
-
-    assert key(again, 2) == key(table, 2)
-    assert key(again, None) == key(table, None)
-    called = Play(table).call(7).table
-    cy = 3  # holds 5: nothing of Cy's changes as 7 is called
-    assert key(called, cy) != key(table, cy)
-    assert rest(called, cy) == rest(table, cy)
-    acted = Play(called).call(3).claim(2).table  # Bob acts at 3: the board shows his power
-    assert rest(acted, cy) != rest(called, cy)
-    assert key(acted, None) != key(called, None)
 
 
 def test_the_hosts_stream_offers_end_the_round_when_time_alone_ends_the_phases(app):

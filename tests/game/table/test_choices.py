@@ -1,0 +1,51 @@
+"""A seat's own private choices (``choices``): what CheatBot shows and the story it tells,
+whether PassBot acts first; each only its holder's, only while it can count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evilrobots.game.cards import Allegiance
+from evilrobots.game.errors import Conflict, NotAllowed
+from evilrobots.game.table.conduct import Story
+from tests.support.tables import Play, conduct, pass_phase, play
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def test_only_cheatbot_chooses_what_it_shows():
+    with pytest.raises(NotAllowed, match="CheatBot"):
+        play("Ada", "Bob", ada=("BetBot", 3, G)).cheat(1, E)
+
+
+def test_passbot_may_act_first_or_at_its_powers_place():
+    cards = dict(ada=("PassBot", 6, G), bob=("BetBot", 2, E), cy=("SwapBot", 4, N))
+    first = pass_phase(1, 2, 3, **cards)
+    assert (conduct(first).turn, conduct(first).queue) == (1, (3,))
+    assert "Ada · shows their power for the Pass phase · PassBot · power 6" in first.log()
+
+    def wait(game: Play) -> None:
+        game.table = game.table.choose_first(1, 1, game.now, False)
+        assert game.table.view_for(1).standing.first is False
+
+    placed = pass_phase(1, 2, 3, after=wait, **cards)
+    assert (conduct(placed).turn, conduct(placed).queue) == (3, (1,))  # Cy 4, then Ada 6
+    assert "Ada · shows their power for the Pass phase · power 6" in placed.log()  # no PassBot
+
+
+def test_only_passbot_chooses_and_only_before_the_pass_phase():
+    game = pass_phase(1, ada=("PassBot", 6, G), bob=("BetBot", 2, E))
+    with pytest.raises(NotAllowed):
+        game.table.choose_first(2, 1, game.now, False)
+    with pytest.raises(Conflict, match="order is set"):
+        game.table.choose_first(1, 1, game.now, False)
+
+
+def test_a_private_choice_that_lands_once_something_is_due_is_refused():
+    game = play("Ada", "Bob", ada=("SwapBot", 7, E), bob=("CheatBot", 3, G)).call(7).claim(1)
+    game.convert(1, target=2)
+    due = game.table.deadline
+    with pytest.raises(Conflict, match="moving on"):
+        game.table.choose_cheat(2, 1, due, G, Story.FAILED)
+    assert game.table.choose_cheat(2, 1, due - 0.1, G, Story.FAILED).round.conduct.cheats
