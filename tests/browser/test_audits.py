@@ -16,8 +16,8 @@ import pytest
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
 from evilrobots.web.words import label
-from tests.support.browser import by_voice
-from tests.support.cards import give, run_out
+from tests.support.browser import by_voice, deal_and_give, set_timers
+from tests.support.cards import run_out
 from tests.support.languages import said
 from tools import chromium
 from tools.nu_checker import NuChecker
@@ -172,10 +172,10 @@ def ended(browser, live_server, live_app):
         phones[name].get_by_label("Your name").fill(name)
         phones[name].get_by_role("button", name="Join", exact=True).click()
     ada.goto(url)
-    ada.get_by_role("button", name="Deal", exact=True).click()
-    give(
+    deal_and_give(
         live_app,
-        url.rsplit("/", 1)[1],
+        ada,
+        url,
         6,
         ada=("SumoBot", 4, Allegiance.GOOD),
         bob=("LockBot", 3, Allegiance.EVIL),
@@ -457,15 +457,13 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
         page.get_by_label(_("Your name")).fill(name)
         page.get_by_role("button", name=_("Join"), exact=True).click()
     ada.goto(url)
-    ada.get_by_label(_("Debate timer")).select_option("0")  # the host starts the countdown
-    ada.get_by_label(_("Each power called for")).select_option("15")
-    ada.get_by_label(_("Each reaction window, proof and tie")).select_option("30")
-    ada.get_by_role("button", name=_("Set for the next round")).click()
-    ada.get_by_role("button", name=_("Deal"), exact=True).click()
-    give(
+    set_timers(ada, _, pace=15, window=30)  # no Debate timer: the host starts the countdown
+    deal_and_give(
         live_app,
-        url.rsplit("/", 1)[1],
+        ada,
+        url,
         5,
+        _,
         ada=("SumoBot", 9, Allegiance.GOOD),
         bob=("BlockBot", 3, Allegiance.NEUTRAL),
         cy=("PushBot", 2, Allegiance.EVIL),

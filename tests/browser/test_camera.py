@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Step
-from tests.support.browser import Seat, join_by_link, start_table
+from tests.support.browser import Seat, open_table
 from tests.support.cards import countdown_to, give
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -39,26 +39,18 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     open_seat, live_server, live_app, new_phone
 ):
     ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
-    url = start_table(ada, live_server)
-    for seat in (bob, cy, di):
-        join_by_link(seat, url)
-    host = ada.page
-    host.goto(url)
-    host.get_by_label("Debate timer").select_option("0")
-    host.get_by_label("Each power called for").select_option("3")
-    host.get_by_label("Each reaction window").select_option("8")
-    host.get_by_role("button", name="Set for the next round").click()
-    host.get_by_role("button", name="Deal", exact=True).click()
-    code = url.rsplit("/", 1)[1]
-    give(
+    url = open_table(
         live_app,
-        code,
+        live_server,
+        [ada, bob, cy, di],
         4,
+        {"pace": 3, "window": 8},
         ada=("PlusBot", 6, G),
         bob=("LockBot", 7, G),
         cy=("BlockBot", 3, E),
         di=("NegativeBot", 2, N),
     )
+    host, code = ada.page, url.rsplit("/", 1)[1]
     board = new_phone({"width": 1280, "height": 720})
     board.goto(url + "/board")
     for seat in (ada, bob, cy, di):

@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Step
-from tests.support.browser import Seat, join_by_link, start_table, tap_twice
-from tests.support.cards import countdown_to, give, time_runs_out
+from tests.support.browser import Seat, open_table, tap_twice
+from tests.support.cards import countdown_to, time_runs_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 SLOW = 15_000  # ms: a window (5 s) runs out on the wall clock before a step shows
@@ -25,26 +25,19 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     open_seat, live_server, live_app, new_phone
 ):
     ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
-    url = start_table(ada, live_server)
-    for seat in (bob, cy, di):
-        join_by_link(seat, url)
-    host = ada.page
-    host.goto(url)
-    host.get_by_label("Debate timer").select_option("0")  # the host starts the Countdown
-    host.get_by_label("Each power called for").select_option("3")
-    host.get_by_label("Each reaction window").select_option("5")
-    host.get_by_role("button", name="Set for the next round").click()
-    host.get_by_role("button", name="Deal", exact=True).click()
-    code = url.rsplit("/", 1)[1]
-    give(
+    url = open_table(
         live_app,
-        code,
+        live_server,
+        [ada, bob, cy, di],
         4,
+        {"pace": 3, "window": 5},  # no Debate timer: the host starts the Countdown
         ada=("BetBot", 9, G),
         bob=("SwapBot", 6, E),
         cy=("ForceBot", 3, N),
         di=("PassBot", 2, N),
     )
+    host = ada.page
+    code = url.rsplit("/", 1)[1]
     board = new_phone({"width": 1280, "height": 720})
     board.goto(url + "/board")
     for seat in (ada, bob, cy, di):  # the deal reaches each phone by itself
@@ -123,13 +116,8 @@ def test_a_phone_in_an_action_view_stays_there_while_others_act(open_seat, live_
     """Someone else's turn, a call, a window: none moves a phone out of the view its player
     chose (here, the cards held up for the camera)."""
     ada, bob = open_seat("Ada"), open_seat("Bob")
-    url = start_table(ada, live_server)
-    join_by_link(bob, url)
-    ada.page.goto(url)
-    ada.page.get_by_label("Debate timer").select_option("0")
-    ada.page.get_by_role("button", name="Set for the next round").click()
-    ada.page.get_by_role("button", name="Deal", exact=True).click()
-    give(live_app, url.rsplit("/", 1)[1], 4, ada=("BetBot", 9, G), bob=("SwapBot", 6, E))
+    cards = {"ada": ("BetBot", 9, G), "bob": ("SwapBot", 6, E)}
+    open_table(live_app, live_server, [ada, bob], 4, {}, **cards)
     expect(bob.card("robot")).to_be_visible()  # the deal reaches his phone by itself
     bob.page.get_by_role("link", name="Actions").click()
     bob.page.get_by_role("link", name="Prove your power", exact=True).click()
@@ -151,29 +139,20 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
 ):
     """Cy never proves why Ada's conversion of her failed, and Bob, alone in the Pass phase,
     walks away from his turn: the app shows Cy's allegiance as her proof when its time runs
-    out, passes for Bob
-    when his does, every phone and the board say so, and the host ends the round as usual."""
+    out, passes for Bob when his does, every phone and the board say so, and the host ends
+    the round as usual."""
     ada, bob, cy = (open_seat(name) for name in ("Ada", "Bob", "Cy"))
-    url = start_table(ada, live_server)
-    for seat in (bob, cy):
-        join_by_link(seat, url)
-    host = ada.page
-    host.goto(url)
-    host.get_by_label("Debate timer").select_option("0")
-    host.get_by_label("Each power called for").select_option("3")
-    host.get_by_label("Each turn").select_option("15")
-    host.get_by_label("Each reaction window").select_option("5")
-    host.get_by_role("button", name="Set for the next round").click()
-    host.get_by_role("button", name="Deal", exact=True).click()
-    code = url.rsplit("/", 1)[1]
-    give(
+    url = open_table(
         live_app,
-        code,
+        live_server,
+        [ada, bob, cy],
         4,
+        {"pace": 3, "turn": 15, "window": 5},
         ada=("SwapBot", 9, G),
         bob=("BetBot", 2, E),
         cy=("LockBot", 6, G),
     )
+    host, code = ada.page, url.rsplit("/", 1)[1]
     board = new_phone({"width": 1280, "height": 720})
     board.goto(url + "/board")
     for seat in (ada, bob, cy):
@@ -230,14 +209,8 @@ def test_every_choice_in_the_strip_fits_a_phone_from_320_px(open_seat, live_serv
     proofs of a failed conversion) show every button whole, without scrolling, at 320, 360
     and 390 px wide."""
     ada, bob = open_seat("Ada"), open_seat("Bob")
-    url = start_table(ada, live_server)
-    join_by_link(bob, url)
-    ada.page.goto(url)
-    ada.page.get_by_label("Debate timer").select_option("0")
-    ada.page.get_by_label("Each power called for").select_option("15")
-    ada.page.get_by_role("button", name="Set for the next round").click()
-    ada.page.get_by_role("button", name="Deal", exact=True).click()
-    give(live_app, url.rsplit("/", 1)[1], 4, ada=("FreeBot", 5, G), bob=("SwapBot", 3, E))
+    cards = {"ada": ("FreeBot", 5, G), "bob": ("SwapBot", 3, E)}
+    open_table(live_app, live_server, [ada, bob], 4, {"pace": 15}, **cards)
     expect(bob.card("robot")).to_be_visible()
 
     def fits(seat: Seat, what: str) -> None:

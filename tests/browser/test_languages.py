@@ -11,8 +11,13 @@ from playwright.sync_api import Page, expect
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.web.i18n import LANGUAGES
-from tests.support.browser import assert_fully_on_screen, assert_the_note_fits, no_scrolling
-from tests.support.cards import give
+from tests.support.browser import (
+    assert_fully_on_screen,
+    assert_the_note_fits,
+    deal_and_give,
+    no_scrolling,
+    set_timers,
+)
 from tests.support.languages import english_sentences, said, said_in_english, words
 
 SIZES = [(320, 568), (390, 844)]
@@ -170,14 +175,13 @@ def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
         page.get_by_label(said(language, "Your name")).fill(name)
         page.get_by_role("button", name=said(language, "Join"), exact=True).click()
         expect(page.locator("html")).to_have_attribute("lang", language)
-    ada.get_by_label(fr("Debate timer")).select_option("0")  # the host starts the Countdown
-    ada.get_by_label(fr("Each power called for")).select_option("3")
-    ada.get_by_role("button", name=fr("Set for the next round")).click()
-    ada.get_by_role("button", name=fr("Deal"), exact=True).click()
-    give(
+    set_timers(ada, fr, pace=3)  # no Debate timer: the host starts the Countdown
+    deal_and_give(
         live_app,
-        url.rsplit("/", 1)[1],
+        ada,
+        url,
         4,
+        fr,
         ada=("SumoBot", 9, G),
         bob=("BlockBot", 3, N),
         cy=("PushBot", 2, E),
@@ -250,8 +254,8 @@ def test_a_tables_pages_fit_320_px_and_its_board_1280_in_every_language(
     assert no_scrolling(other)[0]
     other.get_by_label(said(language, "Your name")).fill("Bartholomew")
     other.get_by_role("button", name=said(language, "Join"), exact=True).click()
-    page.get_by_role("button", name=said(language, "Deal"), exact=True).click()
-    give(live_app, url.rsplit("/", 1)[1], 4, ada=("PushBot", 9, G), bartholomew=("LockBot", 3, E))
+    cards = {"ada": ("PushBot", 9, G), "bartholomew": ("LockBot", 3, E)}
+    deal_and_give(live_app, page, url, 4, functools.partial(said, language), **cards)
     board = new_phone({"width": 1280, "height": 720}, locale=PHONE_LOCALE[language])
     board.goto(url + "/board")
     buttons = ".choice, .small-button, .bar-button, .language-link, .now-head"

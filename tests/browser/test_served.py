@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import Seat, by_voice, join_by_link, reveal, start_table
+from tests.support.browser import Seat, by_voice, join_by_link, reveal, start_and_join, start_table
 from tests.support.servers import Served, free_port
 from tools.redis_server import RedisServer
 
@@ -52,8 +52,7 @@ def test_a_reveal_written_by_one_process_reaches_streams_held_by_another(servers
     one, other = Served(free_port(), store).start(), Served(free_port(), store).start()
     servers += [one, other]
     ada, bob = Seat(new_phone(), "Ada"), Seat(new_phone(), "Bob")
-    url = start_table(ada, one.base)
-    join_by_link(bob, url)
+    url = start_and_join([ada, bob], one.base)
     board = new_phone({"width": 1280, "height": 720})
     board.goto(url.replace(one.base, other.base) + "/board")
     deal(ada, bob)
@@ -67,8 +66,7 @@ def test_several_workers_all_deliver_every_event(servers, store, new_phone):
     server = Served(free_port(), store, workers=3).start()
     servers.append(server)
     ada, bob = Seat(new_phone(), "Ada"), Seat(new_phone(), "Bob")
-    url = start_table(ada, server.base)
-    join_by_link(bob, url)
+    url = start_and_join([ada, bob], server.base)
     boards = [new_phone({"width": 800, "height": 600}) for _ in range(6)]
     for board in boards:
         board.goto(url + "/board")
@@ -83,8 +81,7 @@ def test_a_server_restart_keeps_every_seat_and_live_pages_catch_up(servers, stor
     server = Served(port, store).start()
     servers.append(server)
     ada, bob = Seat(new_phone(), "Ada"), Seat(new_phone(), "Bob")
-    url = start_table(ada, server.base)
-    join_by_link(bob, url)
+    url = start_and_join([ada, bob], server.base)
     deal(ada, bob)
     hand = (bob.robot(), bob.power())
     board = new_phone()

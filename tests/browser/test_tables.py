@@ -14,8 +14,9 @@ from tests.support.browser import (
     Seat,
     by_voice,
     deal,
-    join_by_link,
     reveal,
+    set_timers,
+    start_and_join,
     start_table,
     tap_twice,
 )
@@ -154,8 +155,7 @@ def test_a_seat_moves_to_another_phone(table, new_phone):
 
 def test_everything_works_without_javascript(open_seat, live_server, new_phone):
     ada, bob = open_seat("Ada", javascript=False), open_seat("Bob", javascript=False)
-    url = start_table(ada, live_server)
-    join_by_link(bob, url)
+    url = start_and_join([ada, bob], live_server)
     ada.page.reload()
     expect(ada.page.get_by_role("button", name="Remove Bob")).to_be_visible()
     by_voice(ada.page)
@@ -174,11 +174,9 @@ def test_everything_works_without_javascript(open_seat, live_server, new_phone):
 
 def test_a_round_the_app_runs_works_without_javascript(open_seat, live_server, new_phone):
     ada, bob = open_seat("Ada", javascript=False), open_seat("Bob", javascript=False)
-    url = start_table(ada, live_server)
-    join_by_link(bob, url)
+    url = start_and_join([ada, bob], live_server)
     ada.page.reload()
-    ada.page.get_by_label("Debate timer").select_option("0")
-    ada.page.get_by_role("button", name="Set for the next round").click()
+    set_timers(ada.page)  # no Debate timer: the host starts the Countdown
     ada.page.get_by_role("button", name="Deal", exact=True).click()
     bob.page.reload()
     bob.page.get_by_role("button", name="Pass", exact=True).click()

@@ -17,8 +17,8 @@ from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Step
 from tests.browser.test_camera import back, shows
 from tests.browser.test_conducted import FITS, now_says
-from tests.support.browser import Seat, join_by_link, start_table, tap_twice
-from tests.support.cards import countdown_to, give, run_out, time_runs_out
+from tests.support.browser import Seat, deal_and_give, set_timers, start_and_join, tap_twice
+from tests.support.cards import countdown_to, run_out, time_runs_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 SLOW = 45_000  # ms: a window, a proof and a few powers called (3 s each) may come first
@@ -159,26 +159,20 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     bob.page.set_viewport_size({"width": 320, "height": 568})
     cy.page.emulate_media(color_scheme="dark")
     mx.page.set_viewport_size({"width": 360, "height": 740})
-    url = start_table(ada, live_server)
+    url = start_and_join([ada, bob, cy, mx], live_server)
     code = url.rsplit("/", 1)[1]
-    for seat in (bob, cy, mx):
-        join_by_link(seat, url)
     host = ada.page
     host.goto(url)
-    host.get_by_label("Debate timer").select_option("0")
-    host.get_by_label("Each power called for").select_option("3")
-    host.get_by_label("Each turn").select_option("15")
-    host.get_by_label("Each reaction window").select_option("8")
-    host.get_by_role("button", name="Set for the next round").click()
+    set_timers(host, pace=3, turn=15, window=8)
     board = watched(new_phone({"width": 1280, "height": 720}))
     board.goto(url + "/board")
     seats = [ada, bob, cy, mx]
 
     # ---- Round 1: a claim that shows PlusBot, a conversion, a reaction, a proof, a robot.
-    host.get_by_role("button", name="Deal", exact=True).click()
-    give(
+    deal_and_give(
         live_app,
-        code,
+        host,
+        url,
         4,
         ada=("PlusBot", 6, G),
         bob=("LockBot", 7, G),
@@ -235,11 +229,12 @@ def test_three_rounds_four_phones_and_the_board_each_second(
 
     # ---- Round 2: PushBot at 320 px, a tie ordered from the act's view, a proof by power,
     # the Pass phase.
-    host.get_by_role("button", name="Deal the next round").click()
-    give(
+    deal_and_give(
         live_app,
-        code,
+        host,
+        url,
         5,
+        button="Deal the next round",
         ada=("BetBot", 9, G),
         bob=("PushBot", 5, E),
         cy=("BlockBot", 5, N),
@@ -302,11 +297,12 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     quiet.click()
     expect(quiet).to_have_attribute("aria-pressed", "false")
     cy_buzzes = buzzes(cy)
-    host.get_by_role("button", name="Deal the next round").click()
-    give(
+    deal_and_give(
         live_app,
-        code,
+        host,
+        url,
         6,
+        button="Deal the next round",
         ada=("SumoBot", 8, E),
         bob=("LockBot", 4, G),
         cy=("ForceBot", 6, G),

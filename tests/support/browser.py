@@ -4,6 +4,8 @@ what the script saves, and seating players at a table as they would."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -195,6 +197,66 @@ def join_by_link(seat: Seat, url: str) -> None:
     seat.page.get_by_label("Your name").fill(seat.name)
     seat.page.get_by_role("button", name="Join", exact=True).click()
     expect(seat.page.get_by_role("heading", name=re.compile("^Players"))).to_be_visible()
+
+
+def start_and_join(seats: list[Seat], base: str) -> str:
+    """The first seat starts a table, the others join it by its link; the table's URL."""
+    url = start_table(seats[0], base)
+    for seat in seats[1:]:
+        join_by_link(seat, url)
+    return url
+
+
+# The host's timers on its seat page, by their labels (in English; a test in another
+# language passes its words: ``set_timers(page, words=...)``).
+TIMERS = {
+    "debate": "Debate timer",
+    "pace": "Each power called for",
+    "turn": "Each turn",
+    "window": "Each reaction window, proof and tie",
+}
+
+
+def set_timers(page: Page, words: Callable[[str], str] = str, debate: int = 0, **seconds) -> None:
+    """The host sets the next round's timers on its seat page, each in seconds (``pace``,
+    ``turn``, ``window``; the Debate 0 by default: no timer, the host starts the Countdown),
+    and taps Set for the next round."""
+    page.get_by_label(words(TIMERS["debate"])).select_option(str(debate))
+    for timer, value in seconds.items():
+        page.get_by_label(words(TIMERS[timer])).select_option(str(value))
+    page.get_by_role("button", name=words("Set for the next round")).click()
+
+
+def deal_and_give(
+    app: Any,
+    page: Page,
+    url: str,
+    points: int,
+    words: Callable[[str], str] = str,
+    button: str = "Deal",
+    **cards,
+) -> None:
+    """The host taps Deal (``button``: or Deal the next round) on its seat page; then the
+    round's cards are set in the app's store (``cards.give``: the points card, each player's
+    cards by name), and the phones follow."""
+    from tests.support.cards import give
+
+    page.get_by_role("button", name=words(button), exact=True).click()
+    give(app, url.rsplit("/", 1)[1], points, **cards)
+
+
+def open_table(
+    app: Any, base: str, seats: list[Seat], points: int, timers: dict[str, int], **cards
+) -> str:
+    """A table opened as its phones open one: the first seat starts it, the others join by
+    its link, the host sets the timers (``set_timers``) and deals, and the round's cards are
+    set (``deal_and_give``). The table's URL, the host's page on its seat."""
+    url = start_and_join(seats, base)
+    host = seats[0].page
+    host.goto(url)
+    set_timers(host, **timers)
+    deal_and_give(app, host, url, points, **cards)
+    return url
 
 
 def join_by_code(seat: Seat, base: str, code: str) -> None:
