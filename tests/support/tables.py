@@ -97,6 +97,20 @@ def play_round(table: Table, winner_seat: int, value: int, rng: random.Random) -
     )
 
 
+def counting_down() -> Table:
+    """Ada (SumoBot 2, Good), Bob (LockBot 3, Evil), Cy (PushBot 5, Neutral) and Dee
+    (BlockBot 4, Good), the host's Countdown started at 100 without a Debate timer, 8 called."""
+    good, evil, neutral = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+    cards = {
+        "ada": ("SumoBot", 2, good),
+        "bob": ("LockBot", 3, evil),
+        "cy": ("PushBot", 5, neutral),
+        "dee": ("BlockBot", 4, good),
+    }
+    table = conducted("Ada", "Bob", "Cy", "Dee", debate=0, **cards)
+    return Play(table.start_countdown(1, table.round.deal_id, 100.0)).call(8).table
+
+
 def conduct(game: Play):
     """The round's conduct as it stands."""
     return game.table.round.conduct

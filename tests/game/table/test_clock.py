@@ -5,29 +5,12 @@ round stored before a step had its clock.
 
 from __future__ import annotations
 
-import pytest
-
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.table.conduct import Phase
-from tests.support.tables import Play, conducted, play
+from tests.support.tables import conducted, play
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-
-
-@pytest.fixture
-def four() -> Play:
-    """Ada SumoBot 7, Bob LockBot 4, Cy BlockBot 2, Di ForceBot 9."""
-    return play(
-        "Ada",
-        "Bob",
-        "Cy",
-        "Di",
-        ada=("SumoBot", 7, G),
-        bob=("LockBot", 4, E),
-        cy=("BlockBot", 2, N),
-        di=("ForceBot", 9, E),
-    )
 
 
 def test_deadlines_survive_the_round_trip_through_the_store(four):

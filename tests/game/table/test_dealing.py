@@ -9,7 +9,6 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import strategies as st
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance, PowerCard
@@ -21,11 +20,6 @@ from tests.support.cards import known
 from tests.support.tables import Play, conduct, conducted, play_round, seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-moves = st.lists(
-    st.sampled_from(["deal", "reveal", "choose", "act", "end", "propose", "answer", "keep"]),
-    min_size=1,
-    max_size=30,
-)
 
 
 def test_deal_needs_two_players_and_starts_round_one():

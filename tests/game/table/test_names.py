@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, GameError
 from evilrobots.game.table import (
     CODE_ALPHABET,
@@ -17,8 +16,6 @@ from evilrobots.game.table import (
 )
 from evilrobots.game.table.names import look_alike
 from tests.support.tables import seated
-
-G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 
 def test_codes_are_easy_to_read_aloud_and_long_enough():

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import strategies as st
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
@@ -19,11 +18,6 @@ from tests.support.cards import known
 from tests.support.tables import play, play_round, seated, two_winners
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-moves = st.lists(
-    st.sampled_from(["deal", "reveal", "choose", "act", "end", "propose", "answer", "keep"]),
-    min_size=1,
-    max_size=30,
-)
 
 
 def test_the_starter_is_host_and_seats_are_numbered_in_order():

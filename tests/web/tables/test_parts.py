@@ -12,20 +12,9 @@ from evilrobots.game.table.now import Note, Step
 from evilrobots.web.facts import detail, headline, note, phase_name
 from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import spoken, strip
-from tests.support.tables import Play, conducted
+from tests.support.tables import Play, counting_down
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-CARDS = {
-    "ada": ("SumoBot", 2, G),
-    "bob": ("LockBot", 3, E),
-    "cy": ("PushBot", 5, N),
-    "dee": ("BlockBot", 4, G),
-}
-
-
-def counting_down():
-    table = conducted("Ada", "Bob", "Cy", "Dee", debate=0, **CARDS)
-    return Play(table.start_countdown(1, table.round.deal_id, 100.0)).call(8).table
 
 
 def whole(view) -> str:

@@ -7,20 +7,10 @@ from __future__ import annotations
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.web.tables.viewers import rest_key, view_for, view_key
-from tests.support.tables import Play, conducted
+from tests.support.tables import Play
+from tests.web.tables.test_parts import counting_down
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-CARDS = {
-    "ada": ("SumoBot", 2, G),
-    "bob": ("LockBot", 3, E),
-    "cy": ("PushBot", 5, N),
-    "dee": ("BlockBot", 4, G),
-}
-
-
-def counting_down():
-    table = conducted("Ada", "Bob", "Cy", "Dee", debate=0, **CARDS)
-    return Play(table.start_countdown(1, table.round.deal_id, 100.0)).call(8).table
 
 
 def test_a_view_is_known_by_its_key():
