@@ -1,5 +1,6 @@
 """What one seat may do now: the one list of its legal acts, which its phone's buttons are
-drawn from and which the acts themselves ask before they refuse. Reading only.
+drawn from (and a computer player would choose from). Reading only: it asks the same reads
+the acts refuse by (``turns``, ``outcomes``, ``hands``), so what it offers is what they take.
 
 In a round the app runs: pass in the Debate (and, for the host, start the Countdown), "I
 act" at the level called, its turn (convert a player, itself, its robot's action, pass), a
@@ -106,7 +107,6 @@ def acts(table: TableState, seat: int) -> Acts:
     host = seat == table.host
     if hand is None:  # joined mid-round: only the host's own control
         return Acts(start_countdown=host and conduct.phase is Phase.DEBATE, robots=robots)
-    names = table.names
     own = {
         "cheat": hand.robot is CHEATBOT,
         "passbot": hand.robot is PASSBOT and conduct.phase in (Phase.DEBATE, Phase.COUNTDOWN),
@@ -115,6 +115,7 @@ def acts(table: TableState, seat: int) -> Acts:
     if conduct.proof is not None and conduct.proof.seat == seat:
         return Acts(proofs=proofs_for(round_, conduct, seat), **own)
     if conduct.ordering == seat:
+        names = table.names
         waiting = tuple((other, names.get(other, "?")) for other in tied(conduct, round_))
         return Acts(promote=waiting, **own)
     if conduct.chain is not None:
@@ -128,6 +129,7 @@ def acts(table: TableState, seat: int) -> Acts:
     if conduct.phase is Phase.DEBATE:
         return Acts(pass_debate=seat not in conduct.passed, start_countdown=host, **own)
     if conduct.turn == seat:
+        names = table.names
         others = tuple((other, names.get(other, "?")) for other, _ in round_.hands if other != seat)
         if round_.npr is not None:
             others += ((NPR_SEAT, name_of(names, NPR_SEAT)),)
