@@ -111,6 +111,14 @@ def counting_down() -> Table:
     return Play(table.start_countdown(1, table.round.deal_id, 100.0)).call(8).table
 
 
+def three_at_six(**more) -> Play:
+    """Ada (SwapBot 6, Good), Bob (BetBot 6, Evil) and Cy (PlusBot 3, Neutral: 6 with its
+    3) all called at 6, and Di (``more``: cards by name) below them; in the Debate."""
+    good, evil, neutral = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+    cards = {"ada": ("SwapBot", 6, good), "bob": ("BetBot", 6, evil), "cy": ("PlusBot", 3, neutral)}
+    return play("Ada", "Bob", "Cy", "Di", **cards, **more)
+
+
 def conduct(game: Play):
     """The round's conduct as it stands."""
     return game.table.round.conduct

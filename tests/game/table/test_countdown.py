@@ -15,23 +15,14 @@ from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Phase
 from evilrobots.web.facts import note
-from tests.support.tables import Play, conduct, play
+from tests.support.tables import Play, conduct, play, three_at_six
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 
 def tied_three() -> Play:
-    """Ada, Bob and Cy all act at 6 (PlusBot 3 counts 6): Ada claims first, then Bob, then Cy."""
-    game = play(
-        "Ada",
-        "Bob",
-        "Cy",
-        "Di",
-        ada=("SwapBot", 6, G),
-        bob=("BetBot", 6, E),
-        cy=("PlusBot", 3, N),
-    )
-    return game.call(6).claim(1).claim(2).claim(3)
+    """Ada, Bob and Cy all act at 6: Ada claims first, then Bob, then Cy."""
+    return three_at_six().call(6).claim(1).claim(2).claim(3)
 
 
 def test_passing_in_the_debate_says_only_who_passed(four):

@@ -14,7 +14,7 @@ from evilrobots.game.errors import GameError
 from evilrobots.game.table import Table
 from evilrobots.game.table.conduct import Proof, Story
 from tests.support.random_play import dealt, hands, later, step, steps
-from tests.support.tables import play
+from tests.support.tables import play, three_at_six
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -119,16 +119,7 @@ def every_seat_agrees(game) -> list[str]:
 def test_what_a_seat_may_do_agrees_in_each_step_of_a_hand_played_round():
     """The steps random play reaches seldom, played by hand: CheatBot's and PassBot's own
     choices in the Debate, a tie's order, a reaction window, a proof, the Pass phase."""
-    game = play(
-        "Ada",
-        "Bob",
-        "Cy",
-        "Di",
-        ada=("SwapBot", 6, G),
-        bob=("BetBot", 6, E),
-        cy=("PlusBot", 3, N),
-        di=("CheatBot", 2, E),
-    )
+    game = three_at_six(di=("CheatBot", 2, E))
     assert every_seat_agrees(game) == []  # the Debate: passes, CheatBot's choices
     game.call(6).claim(1).claim(2).claim(3)
     assert every_seat_agrees(game) == []  # Ada's turn at 6, Bob and Cy waiting
