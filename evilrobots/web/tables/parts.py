@@ -29,7 +29,7 @@ from ..cardview import CardControls, hand_pieces
 from ..facts import detail, headline, level, note, phase_name, round_label
 from ..fragments import fragments
 from ..i18n import language
-from .viewers import rest_key, view_for, view_key
+from .viewers import next_key, rest_key, view_for, view_key
 
 
 def controls(code: str, conducted: bool) -> CardControls:
@@ -165,19 +165,24 @@ class SeatParts:
     def event(self, view: TableView, table: Table) -> tuple[str, dict[str, Any]]:
         """The tag of what this seat sees now (``view``, of ``table``), and the parts it has
         not been sent yet."""
+        # Drawn from everything but the strip's own (what is happening, what this phone may
+        # do now), less CheatBot's and PassBot's choices, which their panels show; the host's
+        # next step, from that and whether the round's phases are done.
+        rest = hash(rest_key(view, table))
         drawn = {
-            "live": lambda: render_template(
-                "table/_live.html", view=view, **join_details(view.code)
+            "live": (
+                rest,
+                lambda: render_template("table/_live.html", view=view, **join_details(view.code)),
             ),
-            "banner": lambda: render_template("table/_banner.html", view=view),
-            "next": lambda: render_template("table/_host_next.html", view=view),
+            "banner": (rest, lambda: render_template("table/_banner.html", view=view)),
+            "next": (
+                hash(next_key(view, table)),
+                lambda: render_template("table/_host_next.html", view=view),
+            ),
         }
         texts = {"hand_key": hand_key(view), "round": round_label(view), "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
-        # Drawn from everything but the strip's own (what is happening, what this phone may
-        # do now), less CheatBot's choices, which the cheat panel shows.
-        source = hash(rest_key(view, table))
-        for name, render in drawn.items():
+        for name, (source, render) in drawn.items():
             made = self._made.get(name)
             if made is None or made[0] != source:  # drawn from something new: draw it again
                 texts[name] = render()

@@ -63,8 +63,6 @@ def rest_key(view: TableView, table: Table) -> Hashable:
     equal rest."""
     acts, own = view.acts, view.standing
     private = (view.hand, acts.robots, view.withdrawing, view.scaredy, view.settings)
-    # The host's next step hangs on the round's phases being done (``may_end``), which comes
-    # with the strip's part: it is part of the rest's key too.
     return (
         _seen(table).public,
         view.you,
@@ -74,8 +72,16 @@ def rest_key(view: TableView, table: Table) -> Hashable:
         own.story,
         acts.passbot,
         own.first,
-        view.may_end,
     )
+
+
+def next_key(view: TableView, table: Table) -> Hashable:
+    """What the host's next step (``_host_next.html``) is drawn from: the rest, and whether
+    the round's phases are done (``may_end``), which comes with what is happening. Only the
+    host has one: every other seat's is nothing, whatever happens."""
+    if view.you is None or not view.you.host:
+        return None
+    return (rest_key(view, table), view.may_end)
 
 
 def view_key(view: TableView, table: Table) -> Hashable:

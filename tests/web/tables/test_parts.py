@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import render_template
+from flask import render_template, template_rendered
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Note, Step
@@ -100,3 +100,37 @@ def test_the_hosts_stream_offers_end_the_round_when_time_alone_ends_the_phases(a
         done = play.finish().table
         _, news = stream.event(done.view_for(1), done)
     assert "End the round" in news.get("next", "")
+
+
+def test_a_countdown_nobody_acts_in_draws_only_the_strips_and_at_its_end_the_hosts_next_step(
+    app,
+):
+    """Each power called changes what is happening and no seat's other parts; when the last
+    runs out, only the host's next step changes (End the round). So no stream draws its
+    players' list, banner or next step again, nor the board its body, until then; and then
+    the host's stream alone draws its next step. (Every seat's stream drawing its page again
+    as the Countdown ended, at every table at once, made the Countdown's late calls.)"""
+    play = Play(counting_down())
+    streams = {seat: parts.SeatParts() for seat in (1, 2, 3, 4)}
+    drawn: list[str] = []
+
+    def step(table):
+        for seat, stream in streams.items():
+            stream.event(table.view_for(seat), table)
+        parts.board_parts(table, False)
+
+    def note(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    with app.test_request_context("/"), template_rendered.connected_to(note, app):
+        step(play.table)  # each stream's first event: every part drawn
+        assert drawn.count("table/_live.html") == 4
+        for level in range(7, 0, -1):
+            drawn.clear()
+            play = play.call(level)
+            step(play.table)
+            assert drawn == [], level
+        done = play.finish().table
+        assert done.view_for(1).may_end
+        step(done)
+    assert drawn == ["table/_host_next.html"]
