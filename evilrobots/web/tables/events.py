@@ -12,10 +12,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, request, stream_with_context
+from flask import Response, request
+from flask.globals import app_ctx, request_ctx
 
 from ...game.table import Table
-from ...store import Listener, StoreUnavailable, encode
+from ...store import StoreUnavailable, encode
 from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
@@ -32,10 +33,10 @@ def retry_ms() -> int:
     return random.randint(*RETRY_MS)  # nosec B311: spreading reconnections, not a secret
 
 
-def event(name: str, tag: str, data: dict[str, Any]) -> str:
+def event(name: str, tag: str, data: dict[str, Any]) -> bytes:
     """A server-sent event, whole: one write, one packet. Its id is the tag of what it
     shows; ``clock`` is the server's time, for the timers."""
-    return f"event: {name}\nid: {tag}\ndata: {encode(data | {'clock': now()})}\n\n"
+    return f"event: {name}\nid: {tag}\ndata: {encode(data | {'clock': now()})}\n\n".encode()
 
 
 @bp.get("/t/<code>/events")
@@ -56,60 +57,66 @@ def events(code: str) -> Response:
     seat = None if request.args.get("board") == "1" else holder
     seen = request.headers.get("Last-Event-ID") or request.args.get("v") or ""
 
-    def follow(listener: Listener) -> Iterator[str]:
+    # The stream runs after this view has returned, in this request's context, pushed again
+    # by the stream itself: one generator, where Flask's ``stream_with_context`` and Werkzeug's
+    # encoding and closing would be three more around it. Each is a level of the C stack that
+    # a waiting stream's greenlet keeps a copy of, and thousands wait.
+    contexts = (app_ctx._get_current_object(), request_ctx._get_current_object())
+
+    def stream() -> Iterator[bytes]:
         nonlocal seen
-        current: Table | None = store().load(code)  # after subscribing: nothing is missed
-        # What the last view was, by its hash: a stream holds no view (nor table) while it
-        # waits, and thousands wait.
-        last_view: int | None = None
-        parts = SeatParts()  # what this stream has rendered and sent: nothing yet
-        while current is not None:
-            if seat is None:
-                board_speaks(current.language)  # the host's, unless opened with ?lang=
-                board, tag = board_parts(current, holder is not None)
-                if tag != seen:
-                    seen = tag
-                    yield event("board", tag, board)
-                    yield ""  # (see below)
-                board = None
-            else:
-                still = current.seat_with_secret(seat.secret)
-                if still is None or still.id != seat.id:  # removed, left, or moved away
-                    yield event("gone", "", {})
-                    return
-                view = view_for(current, seat.id)
-                key = hash(view_key(view, current))
-                if key != last_view:  # the same view renders the same: nothing to send
-                    last_view = key
-                    tag, news = parts.event(view, current)
-                    if tag != seen:
-                        seen = tag
-                        yield event("seat", tag, news)
-                        # Then nothing (the server sends no empty chunk): its write loop
-                        # holds this empty string while the stream waits, not the event.
-                        yield ""
-                    news = None  # its parts: a card view is some 12 KB
-            # While waiting, hold no table, view or text: thousands of streams wait.
-            current = view = None
-            while current is None:
-                current = listener.wait()
-                if listener.take_beats():
-                    yield ": still here\n\n"
-                if listener.closed:
-                    return
+        with contexts[0], contexts[1]:
+            # Subscribed only once the body is read (never for a HEAD), then always let go.
+            listener = store().listen(code, None if seat is None else seat.id)
+            try:
+                yield f"retry: {retry_ms()}\n\n".encode()
+                current: Table | None = store().load(code)  # after subscribing: nothing missed
+                # What the last view was, by its hash: a stream holds no view (nor table)
+                # while it waits, and thousands wait.
+                last_view: int | None = None
+                parts = SeatParts()  # what this stream has rendered and sent: nothing yet
+                while current is not None:
+                    if seat is None:
+                        board_speaks(current.language)  # the host's, unless opened with ?lang=
+                        board, tag = board_parts(current, holder is not None)
+                        if tag != seen:
+                            seen = tag
+                            yield event("board", tag, board)
+                            yield b""  # (see below)
+                        board = None
+                    else:
+                        still = current.seat_with_secret(seat.secret)
+                        if still is None or still.id != seat.id:  # removed, left, or moved
+                            yield event("gone", "", {})
+                            return
+                        view = view_for(current, seat.id)
+                        key = hash(view_key(view, current))
+                        if key != last_view:  # the same view renders the same: nothing new
+                            last_view = key
+                            tag, news = parts.event(view, current)
+                            if tag != seen:
+                                seen = tag
+                                yield event("seat", tag, news)
+                                # Then nothing (the server sends no empty chunk): its write
+                                # loop holds this empty value while the stream waits, not the
+                                # event.
+                                yield b""
+                            news = None  # its parts: a card view is some 12 KB
+                    # While waiting, hold no table, view or text: thousands of streams wait.
+                    current = view = None
+                    while current is None:
+                        current = listener.wait()
+                        if listener.take_beats():
+                            yield b": still here\n\n"
+                        if listener.closed:
+                            return
+            except StoreUnavailable:
+                return  # the store went out of reach: end the stream; the browser comes back
+            finally:
+                store().unlisten(listener)
 
-    def stream() -> Iterator[str]:
-        # Subscribed only once the body is read (never for a HEAD), then always let go.
-        listener = store().listen(code, None if seat is None else seat.id)
-        try:
-            yield f"retry: {retry_ms()}\n\n"
-            yield from follow(listener)
-        except StoreUnavailable:
-            return  # the store went out of reach: end the stream; the browser comes back
-        finally:
-            store().unlisten(listener)
-
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+    # Passed through as it is: bytes, each event whole, the stream closed by the server.
+    response = Response(stream(), mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -26,7 +26,7 @@ def test_an_event_is_one_data_line_whatever_its_parts_hold(app):
     ``data:`` line (a line break would end it early), and a browser reads them back."""
     text = "<p>Zoë “Z”\r\nconverts\u2028Bob</p>\n"
     with app.app_context():
-        with_clock = events.event("seat", "tag1", {"now": text})
+        with_clock = events.event("seat", "tag1", {"now": text}).decode()
     lines = with_clock.split("\n")
     assert lines[:2] == ["event: seat", "id: tag1"] and lines[3:] == ["", ""]
     assert json.loads(lines[2].removeprefix("data: "))["now"] == text
