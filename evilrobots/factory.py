@@ -22,6 +22,7 @@ from .store import HEARTBEAT_SECONDS
 from .web import errors, facts, forms, fragments, i18n, pages, solo, tables, words
 from .web.artwork import ALLEGIANCE_ART, art_for
 from .web.guide import note_for
+from .web.templating import Templates
 
 
 def create_app(
@@ -42,6 +43,8 @@ def create_app(
         template_folder=str(root / "templates"),
         static_folder=str(root / "static"),
     )
+    # Each template's globals one dict (before the environment is made, at its first use).
+    app.jinja_environment = Templates
     app.config.from_mapping(
         SESSION_COOKIE_NAME="evilrobots",
         SESSION_COOKIE_HTTPONLY=True,
