@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 import segno
-from flask import current_app, render_template, url_for
+from flask import current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -259,8 +259,9 @@ def strip(view: TableView) -> str:
     timed, paused = bool(h.deadline), h.paused is not None
     phase, say = phase_name(h.phase), spoken(view)
     due = ("turn" if c.turn else "move") if c.due else ""
-    frame = fragments().slotted(
-        fragments().here(lang),
+    kept = fragments()
+    frame = kept.slotted(
+        kept.here(lang),
         ("table/_now_head.html", timed, paused, phase, say, due),
         lambda headline, *rest: draw_part(
             "table/_now_head.html",
@@ -335,8 +336,10 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     header and the rest are kept from the render before."""
     view = view_for(table, None)
     lang = language()
+    # Its links and join link are the table's (its code is in the view) under the address
+    # the board was opened at: the request's root URL, worked out once per request.
     return _BOARDS.get(
-        (view_key(view, table), seated, url_for("tables.seat", code=table.code), lang),
+        (view_key(view, table), seated, request.root_url, lang),
         lambda: _board(view, rest_key(view, table), seated, lang),
     )
 
