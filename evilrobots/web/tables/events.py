@@ -57,66 +57,79 @@ def events(code: str) -> Response:
     seat = None if request.args.get("board") == "1" else holder
     seen = request.headers.get("Last-Event-ID") or request.args.get("v") or ""
 
-    # The stream runs after this view has returned, in this request's context, pushed again
-    # by the stream itself: one generator, where Flask's ``stream_with_context`` and Werkzeug's
-    # encoding and closing would be three more around it. Each is a level of the C stack that
-    # a waiting stream's greenlet keeps a copy of, and thousands wait.
+    # The stream runs after this view has returned, in this request's context, which it pushes
+    # again itself (see ``stream``). It keeps the seat's number and secret, not its Seat.
     contexts = (app_ctx._get_current_object(), request_ctx._get_current_object())
-
-    def stream() -> Iterator[bytes]:
-        nonlocal seen
-        with contexts[0], contexts[1]:
-            # Subscribed only once the body is read (never for a HEAD), then always let go.
-            listener = store().listen(code, None if seat is None else seat.id)
-            try:
-                yield f"retry: {retry_ms()}\n\n".encode()
-                current: Table | None = store().load(code)  # after subscribing: nothing missed
-                # What the last view was, by its hash: a stream holds no view (nor table)
-                # while it waits, and thousands wait.
-                last_view: int | None = None
-                parts = SeatParts()  # what this stream has rendered and sent: nothing yet
-                while current is not None:
-                    if seat is None:
-                        board_speaks(current.language)  # the host's, unless opened with ?lang=
-                        board, tag = board_parts(current, holder is not None)
-                        if tag != seen:
-                            seen = tag
-                            yield event("board", tag, board)
-                            yield b""  # (see below)
-                        board = None
-                    else:
-                        still = current.seat_with_secret(seat.secret)
-                        if still is None or still.id != seat.id:  # removed, left, or moved
-                            yield event("gone", "", {})
-                            return
-                        view = view_for(current, seat.id)
-                        key = hash(view_key(view, current))
-                        if key != last_view:  # the same view renders the same: nothing new
-                            last_view = key
-                            tag, news = parts.event(view, current)
-                            if tag != seen:
-                                seen = tag
-                                yield event("seat", tag, news)
-                                # Then nothing (the server sends no empty chunk): its write
-                                # loop holds this empty value while the stream waits, not the
-                                # event.
-                                yield b""
-                            news = None  # its parts: a card view is some 12 KB
-                    # While waiting, hold no table, view or text: thousands of streams wait.
-                    current = view = None
-                    while current is None:
-                        current = listener.wait()
-                        if listener.take_beats():
-                            yield b": still here\n\n"
-                        if listener.closed:
-                            return
-            except StoreUnavailable:
-                return  # the store went out of reach: end the stream; the browser comes back
-            finally:
-                store().unlisten(listener)
-
+    if seat is None:
+        body = stream(contexts, code, None, "", holder is not None, seen)
+    else:
+        body = stream(contexts, code, seat.id, seat.secret, True, seen)
     # Passed through as it is: bytes, each event whole, the stream closed by the server.
-    response = Response(stream(), mimetype="text/event-stream", direct_passthrough=True)
+    response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
+
+
+def stream(
+    contexts: tuple[Any, Any],
+    code: str,
+    seat_id: int | None,
+    secret: str,
+    seated: bool,
+    seen: str,
+) -> Iterator[bytes]:
+    """A viewer's live events (``seat_id``'s, or with None the board's), from the tag it has
+    seen; in its request's context (``contexts``: the app's and the request's), pushed again
+    here. One generator, where Flask's ``stream_with_context`` and Werkzeug's encoding and
+    closing would be three more around it: each is a level of the C stack that a waiting
+    stream's greenlet keeps a copy of, and thousands wait. A function of the module, not one
+    made for each stream, so that a stream holds only what it names."""
+    with contexts[0], contexts[1]:
+        # Subscribed only once the body is read (never for a HEAD), then always let go.
+        listener = store().listen(code, seat_id)
+        try:
+            yield f"retry: {retry_ms()}\n\n".encode()
+            current: Table | None = store().load(code)  # after subscribing: nothing missed
+            # What the last view was, by its hash: a stream holds no view (nor table) while it
+            # waits, and thousands wait.
+            last_view: int | None = None
+            parts = SeatParts()  # what this stream has rendered and sent: nothing yet
+            while current is not None:
+                if seat_id is None:
+                    board_speaks(current.language)  # the host's, unless opened with ?lang=
+                    board, tag = board_parts(current, seated)
+                    if tag != seen:
+                        seen = tag
+                        yield event("board", tag, board)
+                        yield b""  # (see below)
+                    board = None
+                else:
+                    still = current.seat_with_secret(secret)
+                    if still is None or still.id != seat_id:  # removed, left, or moved away
+                        yield event("gone", "", {})
+                        return
+                    view = view_for(current, seat_id)
+                    key = hash(view_key(view, current))
+                    if key != last_view:  # the same view renders the same: nothing to send
+                        last_view = key
+                        tag, news = parts.event(view, current)
+                        if tag != seen:
+                            seen = tag
+                            yield event("seat", tag, news)
+                            # Then nothing (the server sends no empty chunk): its write loop
+                            # holds this empty value while the stream waits, not the event.
+                            yield b""
+                        news = None  # its parts: a card view is some 12 KB
+                # While waiting, hold no table, view or text: thousands of streams wait.
+                current = still = view = None
+                while current is None:
+                    current = listener.wait()
+                    if listener.take_beats():
+                        yield b": still here\n\n"
+                    if listener.closed:
+                        return
+        except StoreUnavailable:
+            return  # the store went out of reach: end the stream; the browser comes back
+        finally:
+            store().unlisten(listener)

@@ -155,12 +155,14 @@ class SeatParts:
     ``seat_tag`` of all the parts, as the page carries it.
     """
 
+    # One a stream, and thousands of streams: what it keeps is two short tuples.
+    __slots__ = ("_sent", "_sources")
+
     def __init__(self) -> None:
         # Hashes and digests, not views and texts: thousands of streams wait between
         # changes, and a seat's view and its live part are some 15 KB each.
-        # Each part: the hash of what it was drawn from, and its digest.
-        self._made: dict[str, tuple[int, str]] = {}
-        self._sent: dict[str, str] = {}  # the digest of each part as this stream last sent it
+        self._sources: tuple[int, ...] = ()  # the hash each drawn part was drawn from
+        self._sent: tuple[str, ...] = ()  # the digest of each part as last sent (``PARTS``)
 
     def event(self, view: TableView, table: Table) -> tuple[str, dict[str, Any]]:
         """The tag of what this seat sees now (``view``, of ``table``), and the parts it has
@@ -169,35 +171,37 @@ class SeatParts:
         # do now), less CheatBot's and PassBot's choices, which their panels show; the host's
         # next step, from that and whether the round's phases are done.
         rest = hash(rest_key(view, table))
-        drawn = {
-            "live": (
-                rest,
-                lambda: render_template("table/_live.html", view=view, **join_details(view.code)),
-            ),
-            "banner": (rest, lambda: render_template("table/_banner.html", view=view)),
-            "next": (
-                hash(next_key(view, table)),
-                lambda: render_template("table/_host_next.html", view=view),
-            ),
-        }
+        sources = (rest, rest, hash(next_key(view, table)))
         texts = {"hand_key": hand_key(view), "round": round_label(view), "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
-        for name, (source, render) in drawn.items():
-            made = self._made.get(name)
-            if made is None or made[0] != source:  # drawn from something new: draw it again
-                texts[name] = render()
-                made = self._made[name] = (source, digest(texts[name]))
-            digests[name] = made[1]
+        sent = dict(zip(PARTS, self._sent, strict=True)) if self._sent else {}
+        for index, (name, draw) in enumerate(DRAWN.items()):
+            if not self._sources or self._sources[index] != sources[index]:
+                texts[name] = draw(view)  # drawn from something new: draw it again
+                digests[name] = digest(texts[name])
+            else:  # as drawn and sent before
+                digests[name] = sent[name]
         tag = tag_of(digests)
-        if digests["hand_key"] != self._sent.get("hand_key"):
+        if digests["hand_key"] != sent.get("hand_key"):
             texts["hand"] = render_hand(view, view.hand) if view.hand else ""
         news = {
             name: text
             for name, text in texts.items()
-            if name == "hand" or self._sent.get(name) != digests[name]
+            if name == "hand" or sent.get(name) != digests[name]
         }
-        self._sent.update(digests)
+        self._sources = sources
+        self._sent = tuple(digests[name] for name in PARTS)
         return tag, news | {"hand_key": texts["hand_key"]}
+
+
+# A seat's parts that are drawn with Flask (they need the request), each again only when what
+# it is drawn from changes, in this order; and every part a stream keeps the digest of.
+DRAWN: dict[str, Callable[[TableView], str]] = {
+    "live": lambda view: render_template("table/_live.html", view=view, **join_details(view.code)),
+    "banner": lambda view: render_template("table/_banner.html", view=view),
+    "next": lambda view: render_template("table/_host_next.html", view=view),
+}
+PARTS = ("hand_key", "round", "now", *DRAWN)
 
 
 class Kept:
