@@ -15,8 +15,15 @@ import time
 from typing import Any
 
 from flask import Flask, Request, Response
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from flask.ctx import RequestContext
+from flask.sessions import (
+    NullSession,
+    SecureCookieSession,
+    SecureCookieSessionInterface,
+    SessionMixin,
+)
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from werkzeug.http import parse_cookie
 
 # Verified cookies kept per process, then the memory starts afresh: about 900 bytes each with
 # the dict around them (measured by bench/memory.py), about 4 MB in all.
@@ -54,7 +61,8 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         known = self._verified.get(header) if remember else None
         if known is not None and time.time() - known[1] <= max_age:
             return self.session_class(json.loads(known[0]))
-        value = request.cookies.get(self.get_cookie_name(app))
+        # Parsed here, not as the request's cookies, which a live page would keep while open.
+        value = parse_cookie(header).get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
         try:
@@ -84,3 +92,16 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = RememberedCookieSessions()
+
+
+# What a request context holds in place of the session it let go: empty, and refusing writes.
+_LET_GO = NullSession()
+
+
+def let_go(context: RequestContext) -> None:
+    """The request's session, read already, is not needed again for as long as it runs (a
+    live page's stream, open for hours, never reads or writes it): drop it, with what it
+    holds, for an empty one that refuses writes. (Flask keeps it as ``_session``; on a Flask
+    without that attribute, nothing is dropped.)"""
+    if getattr(context, "_session", None) is not None:
+        context._session = _LET_GO

@@ -33,7 +33,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import BadRequest
-from werkzeug.http import parse_accept_header
+from werkzeug.http import parse_accept_header, parse_cookie
 
 # Our languages, each named in itself: a player who reads no English finds their own.
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español"}
@@ -49,9 +49,22 @@ bp = Blueprint("i18n", __name__)
 
 
 def chosen() -> str | None:
-    """The language this phone chose with the picker, if it chose one of ours."""
-    cookies = request.cookies
-    kept = cookies[COOKIE] if COOKIE in cookies else ""  # .get() raises and catches a miss
+    """The language this phone chose with the picker, if it chose one of ours. Read from
+    the Cookie header as it comes (a phone sends the same one again and again), not from the
+    request's parsed cookies, which a live page would keep for as long as it is open."""
+    header = request.environ.get("HTTP_COOKIE", "")
+    if len(header) > COOKIE_HEADER_KEPT:  # not kept: padded headers cannot fill the memory
+        return _chosen_in.__wrapped__(header)
+    return _chosen_in(header)
+
+
+# The longest Cookie header whose language is kept (ours, with the session, is some 300 bytes).
+COOKIE_HEADER_KEPT = 1024
+
+
+@functools.lru_cache(maxsize=512)
+def _chosen_in(header: str) -> str | None:
+    kept = parse_cookie(header).get(COOKIE, "")
     return kept if kept in LANGUAGES else None
 
 

@@ -3,6 +3,8 @@ for age and tampering every time, and the key that signs it."""
 
 from datetime import timedelta
 
+import flask
+import pytest
 from flask.sessions import SecureCookieSessionInterface
 
 from evilrobots.factory import create_app
@@ -93,6 +95,39 @@ def test_one_request_changing_its_session_never_changes_anothers(app, client):
     first.post("/hide", data={"part": "robot"})
     with second.session_transaction() as session:
         assert session["hand"]["h"] == ""
+
+
+def test_a_request_lets_go_of_its_session_for_an_empty_one_that_refuses_writes(app, client):
+    """A live stream lets go of its request's session once the view has read it: nothing
+    of the player's cookie stays in memory for the hours the page is open, and a write
+    (which the stream never makes) fails loudly instead of being lost."""
+    client.get("/")
+    client.post("/hide", data={"part": "power"})
+    cookie = client.get_cookie("evilrobots").value
+    with app.test_request_context("/", headers={"Cookie": f"evilrobots={cookie}"}) as context:
+        assert flask.session["hand"]["h"] == "p"  # the power hidden
+        sessions.let_go(context)
+        assert dict(flask.session) == {}
+        with pytest.raises(RuntimeError):
+            flask.session["hand"] = {}
+
+
+def test_the_language_is_read_from_the_cookie_header_without_keeping_the_parsed_cookies(
+    app,
+):
+    """A live page's request keeps what it parsed for as long as it is open: neither the
+    session nor the language chosen with the picker leaves the request's parsed cookies
+    behind."""
+    from evilrobots.web import i18n
+
+    client = app.test_client()
+    client.get("/")
+    cookie = client.get_cookie("evilrobots").value
+    header = f"lang=de; evilrobots={cookie}"
+    for _ in range(2):  # the second time from what this process remembers
+        with app.test_request_context("/", headers={"Cookie": header}) as context:
+            assert flask.session["hand"] and i18n.chosen() == "de"
+            assert "cookies" not in context.request.__dict__  # never parsed on the request
 
 
 def test_secret_key_is_generated_once_and_private(tmp_path):

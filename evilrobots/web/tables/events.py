@@ -16,6 +16,7 @@ from flask import Response, request
 from flask.globals import app_ctx, request_ctx
 
 from ...game.table import Table
+from ...serving import sessions
 from ...store import StoreUnavailable, encode
 from ..i18n import board_speaks
 from ..services import now
@@ -86,6 +87,7 @@ def stream(
     stream's greenlet keeps a copy of, and thousands wait. A function of the module, not one
     made for each stream, so that a stream holds only what it names."""
     with contexts[0], contexts[1]:
+        sessions.let_go(contexts[1])  # read by the view; kept no longer, with its contents
         # Subscribed only once the body is read (never for a HEAD), then always let go.
         listener = store().listen(code, seat_id)
         try:
