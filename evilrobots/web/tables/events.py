@@ -22,7 +22,7 @@ from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
 from .parts import SeatParts, board_parts
-from .viewers import view_for, view_key
+from .viewers import rest_key, view_for, view_key
 
 # How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn
 # for each stream, so that after a restart thousands of browsers do not all come back in
@@ -112,10 +112,11 @@ def stream(
                         yield event("gone", "", {})
                         return
                     view = view_for(current, seat_id)
-                    key = hash(view_key(view, current))
+                    rest = hash(rest_key(view, current))  # once: both keys start from it
+                    key = hash(view_key(view, current, rest))
                     if key != last_view:  # the same view renders the same: nothing to send
                         last_view = key
-                        tag, news = parts.event(view, current)
+                        tag, news = parts.event(view, current, rest)
                         if tag != seen:
                             seen = tag
                             yield event("seat", tag, news)

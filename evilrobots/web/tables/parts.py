@@ -164,14 +164,16 @@ class SeatParts:
         self._sources: tuple[int, ...] = ()  # the hash each drawn part was drawn from
         self._sent: tuple[str, ...] = ()  # the digest of each part as last sent (``PARTS``)
 
-    def event(self, view: TableView, table: Table) -> tuple[str, dict[str, Any]]:
+    def event(
+        self, view: TableView, table: Table, rest: int | None = None
+    ) -> tuple[str, dict[str, Any]]:
         """The tag of what this seat sees now (``view``, of ``table``), and the parts it has
-        not been sent yet."""
+        not been sent yet. ``rest``: the hash of ``rest_key``, when the caller has it."""
         # Drawn from everything but the strip's own (what is happening, what this phone may
         # do now), less CheatBot's and PassBot's choices, which their panels show; the host's
         # next step, from that and whether the round's phases are done.
-        rest = hash(rest_key(view, table))
-        sources = (rest, rest, hash(next_key(view, table)))
+        rest = hash(rest_key(view, table)) if rest is None else rest
+        sources = (rest, rest, hash(next_key(view, table, rest)))
         texts = {"hand_key": hand_key(view), "round": round_label(view), "now": strip(view)}
         digests = {name: digest(text) for name, text in texts.items()}
         sent = dict(zip(PARTS, self._sent, strict=True)) if self._sent else {}

@@ -75,15 +75,19 @@ def rest_key(view: TableView, table: Table) -> Hashable:
     )
 
 
-def next_key(view: TableView, table: Table) -> Hashable:
-    """What the host's next step (``_host_next.html``) is drawn from: the rest, and whether
-    the round's phases are done (``may_end``), which comes with what is happening. Only the
-    host has one: every other seat's is nothing, whatever happens."""
+def next_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:
+    """What the host's next step (``_host_next.html``) is drawn from: the rest (``rest``: the
+    hash of ``rest_key``, when the caller has it), and whether the round's phases are done
+    (``may_end``), which comes with what is happening. Only the host has one: every other
+    seat's is nothing, whatever happens."""
     if view.you is None or not view.you.host:
         return None
-    return (rest_key(view, table), view.may_end)
+    return (hash(rest_key(view, table)) if rest is None else rest, view.may_end)
 
 
-def view_key(view: TableView, table: Table) -> Hashable:
-    """What ``view`` (of ``table``) is drawn from: equal keys, equal views."""
-    return (rest_key(view, table), view.happening, view.acts, view.standing)
+def view_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:
+    """What ``view`` (of ``table``) is drawn from: equal keys, equal views. ``rest``: the hash
+    of ``rest_key``, when the caller has it (a stream works it out once an event, and hashing
+    the rest again, a seat's hand and settings among it, was a tenth of a call's work)."""
+    rest = hash(rest_key(view, table)) if rest is None else rest
+    return (rest, view.happening, view.acts, view.standing)
