@@ -87,7 +87,7 @@ def next_key(view: TableView, table: Table, rest: int | None = None) -> Hashable
 
 def view_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:
     """What ``view`` (of ``table``) is drawn from: equal keys, equal views. ``rest``: the hash
-    of ``rest_key``, when the caller has it (a stream works it out once an event, and hashing
-    the rest again, a seat's hand and settings among it, was a tenth of a call's work)."""
+    of ``rest_key``, when the caller has it (a stream works it out once an event, rather than
+    hash the rest, a seat's hand and settings among it, again for each key)."""
     rest = hash(rest_key(view, table)) if rest is None else rest
     return (rest, view.happening, view.acts, view.standing)
