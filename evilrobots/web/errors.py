@@ -108,9 +108,20 @@ def _worded(value: object) -> object:
         if value and all(isinstance(one, tuple) for one in value):
             # (name, points) pairs, "Bob 2, Cy 2": a list of amounts
             pairs = [" ".join(str(_worded(part)) for part in one) for one in value]
-            return format_list(pairs, style="unit", locale=language())
-        return format_list([str(_worded(one)) for one in value], locale=language())
+            return listed(pairs, "unit")
+        return listed([str(_worded(one)) for one in value])
     return value
+
+
+def listed(items: list[str], style: str = "standard") -> str:
+    """Items in a sentence, as the request's language lists them in ``style``. Babel's data
+    lack some styles' patterns in some languages (a list of amounts, "unit", has none for
+    three items or more in German, nor for two or more in Spanish: it raised ``KeyError``
+    and the page answered 500); there, the standard list, which every language has."""
+    try:
+        return format_list(items, style=style, locale=language())
+    except KeyError:
+        return format_list(items, locale=language())
 
 
 def refused(refusal: GameError) -> tuple[str, int, list[tuple[str, str]]]:
