@@ -21,7 +21,7 @@ from flask.templating import Environment
 
 
 class Globals(dict):
-    """The environment's globals: setting one forgets the templates loaded so far, which
+    """The environment's globals: any change forgets the templates loaded so far, which
     copied the globals as they were."""
 
     environment: Environment | None = None
@@ -38,8 +38,31 @@ class Globals(dict):
         super().__delitem__(key)
         self._changed()
 
+    def __ior__(self, other: Any) -> Globals:
+        self.update(other)
+        return self
+
     def update(self, *args: Any, **kwargs: Any) -> None:
         super().update(*args, **kwargs)
+        self._changed()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: str, *default: Any) -> Any:
+        found = super().pop(key, *default)
+        self._changed()
+        return found
+
+    def popitem(self) -> tuple[str, Any]:
+        found = super().popitem()
+        self._changed()
+        return found
+
+    def clear(self) -> None:
+        super().clear()
         self._changed()
 
 

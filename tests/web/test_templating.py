@@ -24,3 +24,21 @@ def test_a_global_set_after_a_template_was_loaded_reaches_it(app):
         assert render_template_string("{{ late_word }}") == "late"
         del app.jinja_env.globals["late_word"]
         assert "late_word" not in app.jinja_env.get_template("table/_board_now.html").globals
+
+
+def test_every_way_of_changing_the_globals_reaches_the_templates(app):
+    """Not only ``globals[k] = v`` and ``update`` (Flask's and Jinja's own ways): any change
+    to the environment's globals forgets the templates that copied them."""
+    template = "table/_board_now.html"
+    changes = [
+        lambda g: g.setdefault("late_a", 1),
+        lambda g: g.__ior__({"late_b": 2}),
+        lambda g: g.pop("late_a"),
+        lambda g: g.update(late_c=3),
+    ]
+    for change in changes:
+        before = app.jinja_env.get_template(template)
+        change(app.jinja_env.globals)
+        after = app.jinja_env.get_template(template)
+        assert after is not before
+        assert after.globals.keys() == app.jinja_env.globals.keys()
