@@ -344,16 +344,20 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     lang = language()
     # Its links and join link are the table's (its code is in the view) under the address
     # the board was opened at: the request's root URL, worked out once per request.
+    root = request.root_url
     return _BOARDS.get(
-        (view_key(view, table), seated, request.root_url, lang),
-        lambda: _board(view, rest_key(view, table), seated, lang),
+        (view_key(view, table), seated, root, lang),
+        lambda: _board(view, (rest_key(view, table), seated, root, lang)),
     )
 
 
-def _board(view: TableView, rest: Hashable, seated: bool, lang: str) -> tuple[dict[str, Any], str]:
-    code = view.code
+def _board(view: TableView, drawn_from: tuple[Hashable, ...]) -> tuple[dict[str, Any], str]:
+    """The board's parts, the header and the rest kept by what they are ``drawn_from``
+    (what the board shows but what is happening, whether a seat opened it, its address
+    and its language)."""
+    code, seated, lang = view.code, drawn_from[1], drawn_from[-1]
     head = _BOARD_PARTS.get(
-        ("head", rest, seated, lang),
+        ("head", *drawn_from),
         lambda: render_template("table/_board_head.html", view=view, seated=seated),
     )
     now = _BOARD_PARTS.get(
@@ -361,7 +365,7 @@ def _board(view: TableView, rest: Hashable, seated: bool, lang: str) -> tuple[di
         lambda: draw_part("table/_board_now.html", view=view),
     )
     body = _BOARD_PARTS.get(
-        ("body", rest, seated, lang),
+        ("body", *drawn_from),
         lambda: render_template(
             "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
         ),

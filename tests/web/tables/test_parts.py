@@ -12,7 +12,7 @@ from evilrobots.game.table.now import Note, Step
 from evilrobots.web.facts import detail, headline, note, phase_name
 from evilrobots.web.tables import parts
 from evilrobots.web.tables.parts import spoken, strip
-from tests.support.tables import Play, counting_down
+from tests.support.tables import Play, counting_down, seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -134,3 +134,16 @@ def test_a_countdown_nobody_acts_in_draws_only_the_strips_and_at_its_end_the_hos
         assert done.view_for(1).may_end
         step(done)
     assert drawn == ["table/_host_next.html"]
+
+
+def test_a_board_opened_at_two_addresses_shows_each_its_own_join_link(app):
+    """The board's parts are kept by what they are drawn from, the address it was opened at
+    among it: a board opened on the café's network and one opened by its public name each
+    tell players to join at their own address (keyed by the table's path alone, the second
+    got the first one's link). A board shows the link until the first deal."""
+    table = seated("Ada", "Bob", "Cy")
+    for host in ("cafe.local", "robots.example", "cafe.local"):
+        with app.test_request_context("/", base_url=f"http://{host}"):
+            board, _ = parts.board_parts(table, False)
+        joins = f"Join on your phone: <strong>http://{host}/t/{table.code}</strong>"
+        assert joins in board["board"]
