@@ -4,13 +4,20 @@ power called reaches the phones and the board.
 Starts the production server (gunicorn, gevent workers, through ``bench/watch.py``: a probe in
 each worker notes its event loop's stalls and the garbage collector's pauses) on a store, sets
 up TABLES tables of 9 players whose rounds the app conducts (no Debate timer: each host starts
-its Countdown), opens 10 live streams per table (9 phones and a board), and measures the
-workers' CPU while every stream sits idle (30 s: two heartbeats each). The hosts then start
+its Countdown), measures the workers' CPU with no stream open (their own loops, the ticker, the
+probe), opens 10 live streams per table (9 phones and a board), and measures it again while
+every stream sits idle (30 s: two heartbeats each, which the client counts). The hosts then start
 their Countdowns, spread over one level's time, and nobody acts: the server calls 9 or more,
 8, ... 1 at each table, at its own pace, by itself (each worker's ticker). For each call, each
 stream notes when the event saying so arrives, against the moment the call was due (the
 server's own deadline); the workers' CPU is measured again over the Countdown, and each
 worker's worst stall in it is printed.
+
+The CPU a call is what the Countdown cost beyond the workers' own loops and the heartbeats
+sent meanwhile, each heartbeat at its cost while idle (``cpu_a_call``): a build whose streams
+put off their heartbeats at each event sends none while counting down, and one that keeps
+their schedule sends as many as idle; the idle figure as a whole would count the one's
+heartbeats against the other's calls.
 
     .venv/bin/python -m bench.countdown [--tables 1000] [--pace 5] [--store sqlite|redis]
                                         [--against COMMIT [--against-first]] [--profile DIR]
@@ -82,6 +89,18 @@ def stolen() -> float:
     return int(fields[8]) / TICKS
 
 
+def beats_between(streams: list[Stream], start: float, end: float) -> int:
+    """How many heartbeats the streams had from ``start`` to ``end`` (wall clock)."""
+    return sum(start <= beat < end for stream in streams for beat in stream.beats)
+
+
+def cpu_a_call(figures: Figures, calls_a_second: float) -> float:
+    """The CPU a call cost (ms): the workers' CPU while counting down, less their own loops'
+    (no stream open) and the heartbeats they sent meanwhile, each at its cost while idle."""
+    beats = figures.beats_counting * figures.beat_ms() / 1000
+    return (figures.counting_cores - figures.base_cores - beats) * 1000 / calls_a_second
+
+
 def calls_seen(stream: Stream) -> list[tuple[str, float, float, float, float]]:
     """(level, when it was due by the server's clock, when the server wrote its event, when
     the event arrived, when this client read it) for each call the stream was told of."""
@@ -101,8 +120,11 @@ class Figures:
 
     build: str
     name: str  # the commit's short name
-    idle_cores: float = 0.0
+    base_cores: float = 0.0  # no stream open
+    idle_cores: float = 0.0  # every stream open, idle
     counting_cores: float = 0.0
+    beats_idle: float = 0.0  # heartbeats a second the client read, idle
+    beats_counting: float = 0.0  # and while counting down
     cpu_per_call: float = 0.0
     client_cores: float = 0.0
     steal_cores: float = 0.0
@@ -118,6 +140,13 @@ class Figures:
     def p99(self) -> float:
         return percentile(self.latencies, 0.99)
 
+    def beat_ms(self) -> float:
+        """The CPU a heartbeat costs (ms): what idle streams cost beyond no stream, by the
+        heartbeats sent meanwhile."""
+        if not self.beats_idle:
+            return 0.0
+        return max(0.0, self.idle_cores - self.base_cores) * 1000 / self.beats_idle
+
     def worst_stall(self) -> float:
         return max((second["stall"] for w in self.workers.values() for second in w), default=0)
 
@@ -131,6 +160,11 @@ async def measure(args: argparse.Namespace, port: int, master: int, figures: Fig
             *(set_up_table(port, n, settings) for n in range(batch, min(args.tables, batch + 25)))
         )
     print(f"{len(tables)} tables of {SEATS} players dealt in {time.perf_counter() - started:.1f} s")
+    await asyncio.sleep(2)
+    base_seconds = 10.0  # the workers' own loops: no stream open yet
+    before = workers_cpu(master)
+    await asyncio.sleep(base_seconds)
+    figures.base_cores = (workers_cpu(master) - before) / base_seconds
     streams, tasks = [], []
     opening = asyncio.Semaphore(500)
     for number, table in enumerate(tables):
@@ -145,9 +179,10 @@ async def measure(args: argparse.Namespace, port: int, master: int, figures: Fig
     print(f"  {len(streams)} streams open ({again} opened again after the server dropped them)")
     await asyncio.sleep(2)
     idle_seconds = 30.0  # two heartbeats of every stream
-    before = workers_cpu(master)
+    before, began = workers_cpu(master), time.time()
     await asyncio.sleep(idle_seconds)
     figures.idle_cores = (workers_cpu(master) - before) / idle_seconds
+    figures.beats_idle = beats_between(streams, began, time.time()) / idle_seconds
 
     # Every host starts its Countdown, spread over one level's time; then nobody acts.
     counting = args.pace * 10 + 3
@@ -173,8 +208,8 @@ async def measure(args: argparse.Namespace, port: int, master: int, figures: Fig
     figures.counting_cores = (workers_cpu(master) - before) / elapsed
     figures.client_cores = (time.process_time() - mine) / elapsed
     figures.steal_cores = (stolen() - steal) / elapsed
-    calls_a_second = len(tables) / args.pace
-    figures.cpu_per_call = (figures.counting_cores - figures.idle_cores) * 1000 / calls_a_second
+    figures.beats_counting = beats_between(streams, began, began + elapsed) / elapsed
+    figures.cpu_per_call = cpu_a_call(figures, len(tables) / args.pace)
     for task in tasks:
         task.cancel()
     for profiler in profilers:
@@ -233,11 +268,12 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
         f"{args.pace} s at each ({calls:.0f} calls a second in all), 10 viewers a table:"
     )
     print(
-        f"  workers' CPU: {figures.idle_cores:.2f} cores with every stream idle, "
-        f"{figures.counting_cores:.2f} cores while counting down: "
-        f"{figures.counting_cores - figures.idle_cores:.2f} cores for the timers and their "
-        f"events ({figures.cpu_per_call:.1f} ms of CPU a call); this client, reading every "
-        f"stream, {figures.client_cores:.2f} cores; taken by the host (steal), "
+        f"  workers' CPU: {figures.base_cores:.2f} cores with no stream open, "
+        f"{figures.idle_cores:.2f} with every stream idle ({figures.beats_idle:.0f} heartbeats "
+        f"a second, {figures.beat_ms():.3f} ms each), {figures.counting_cores:.2f} while "
+        f"counting down (with {figures.beats_counting:.0f} heartbeats a second): "
+        f"{figures.cpu_per_call:.1f} ms of CPU a call; this client, reading every stream, "
+        f"{figures.client_cores:.2f} cores; taken by the host (steal), "
         f"{figures.steal_cores:.2f} cores"
     )
     latencies, written = figures.latencies, figures.written
@@ -288,6 +324,10 @@ def side_by_side(runs: list[Figures]) -> None:
     rows = [
         ("CPU a call", lambda f: f"{f.cpu_per_call:.1f} ms"),
         ("workers' CPU counting down", lambda f: f"{f.counting_cores:.2f} cores"),
+        ("  with no stream open", lambda f: f"{f.base_cores:.2f} cores"),
+        ("  with every stream idle", lambda f: f"{f.idle_cores:.2f} cores"),
+        ("heartbeats a second: idle", lambda f: f"{f.beats_idle:.0f}"),
+        ("  counting down", lambda f: f"{f.beats_counting:.0f}"),
         ("a call to its viewers: median", lambda f: f"{statistics.median(f.latencies):.1f} ms"),
         ("p99", lambda f: f"{f.p99():.1f} ms"),
         ("worst", lambda f: f"{f.latencies[-1]:.1f} ms"),

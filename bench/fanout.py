@@ -154,6 +154,7 @@ class Stream:
         self.events: list[tuple[float, float, bytes]] = []
         self.times: list[float] = []  # when each event arrived (wall clock), the first included
         self.read: list[float] = []  # when this client read each (wall clock)
+        self.beats: list[float] = []  # when each heartbeat (a comment) arrived (wall clock)
         self.ready = asyncio.Event()
         self.opened = 0.0  # when its first event arrived (perf_counter)
         self.reconnected = 0  # times the server dropped it before its first event
@@ -210,6 +211,8 @@ class Stream:
             for line in lines:
                 if line.startswith(b"data: ") and self.keep:
                     self.events.append((arrived, read, line[6:]))
+                elif line.startswith(b":"):
+                    self.beats.append(arrived)
                 elif line.startswith(b"id: "):
                     self.times.append(arrived)
                     self.read.append(read)

@@ -41,3 +41,26 @@ def test_the_probe_notes_each_collections_pause_and_keeps_each_second_in_its_win
     seconds = [{"t": t, "stall": 1.0, "stall_cpu": 0.5, "cpu": 9.0, "gc": []} for t in (9, 10, 12)]
     (tmp_path / "77.jsonl").write_text("".join(json.dumps(s) + "\n" for s in seconds))
     assert [second["t"] for second in watch.read(tmp_path, 10, 10)[77]] == [10]
+
+
+def test_the_cpu_a_call_counts_the_heartbeats_sent_while_counting_down_not_those_idle():
+    from bench.countdown import Figures, cpu_a_call
+
+    # Two builds whose calls cost the same (0.60 cores at 200 calls a second: 3 ms each), on
+    # the same loops (0.02 cores), each heartbeat 0.09 ms: one keeps its streams' heartbeats
+    # while counting down (667 a second), the other puts them off at each event (none).
+    def build(beats_counting: float) -> Figures:
+        figures = Figures("a build", "abc1234", base_cores=0.02, beats_idle=667.0)
+        figures.idle_cores = 0.02 + 667 * 0.09 / 1000
+        figures.counting_cores = 0.02 + 0.60 + beats_counting * 0.09 / 1000
+        figures.beats_counting = beats_counting
+        return figures
+
+    keeps, puts_off = build(667.0), build(0.0)
+    assert keeps.beat_ms() == pytest.approx(0.09)
+    assert cpu_a_call(keeps, 200) == pytest.approx(3.0)
+    assert cpu_a_call(puts_off, 200) == pytest.approx(3.0)
+    # The idle figure as a whole taken off would favour the one that puts them off.
+    assert (puts_off.counting_cores - puts_off.idle_cores) * 1000 / 200 < 2.8
+    # No heartbeat while idle (a schedule longer than the window): nothing to take off.
+    assert Figures("b", "b", idle_cores=0.5).beat_ms() == 0.0
