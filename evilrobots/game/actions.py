@@ -6,10 +6,10 @@ Pure data: the rules' "When must you reveal things?", one entry per action.
 
 from __future__ import annotations
 
-import enum
+from .enums import Enum
 
 
-class Part(enum.Enum):
+class Part(Enum):
     """The three things a player can show or hide."""
 
     ROBOT = "robot"
@@ -21,7 +21,7 @@ ALL_PARTS = frozenset(Part)
 NOTHING: frozenset[Part] = frozenset()
 
 
-class Occasion(enum.Enum):
+class Occasion(Enum):
     """When in a round an action is taken, in the order they come; the actions panel is
     grouped by them. (Not the phases a round the app runs goes through: ``table.conduct``.)"""
 
@@ -34,7 +34,7 @@ class Occasion(enum.Enum):
     END = "end"
 
 
-class Action(enum.Enum):
+class Action(Enum):
     """Something a player does during a round, with exactly what it makes them reveal."""
 
     # value: (slug, occasion, parts shown); its name and rule in words are the web's

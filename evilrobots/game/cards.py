@@ -6,11 +6,12 @@ card list; each card's text, a sentence a player reads, is the web's (``web.word
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
+from .enums import Enum
 
-class Kind(enum.Enum):
+
+class Kind(Enum):
     """When a robot's ability applies: the kind printed on its card (one name for one
     concept: a conversion's kind is ``table.conduct.ConversionKind``)."""
 
@@ -43,14 +44,14 @@ class PowerCard:
             raise ValueError(f"power cards run from 1 to 9, not {self.value}")
 
 
-class Coin(enum.Enum):
+class Coin(Enum):
     """One side of a flipped coin."""
 
     HEADS = "heads"
     TAILS = "tails"
 
 
-class Allegiance(enum.Enum):
+class Allegiance(Enum):
     """The team a robot currently supports."""
 
     GOOD = "good"

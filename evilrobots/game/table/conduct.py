@@ -18,14 +18,14 @@ conversion failed until the target shows it, CheatBot's truth and its choices.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from ..cards import Allegiance, Robot
+from ..enums import Enum
 from .settings import Settings
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where a round the app runs stands: the rules' three phases, then done."""
 
     DEBATE = "debate"
@@ -34,7 +34,7 @@ class Phase(enum.Enum):
     DONE = "done"  # every phase is over: the round waits for the host to end it
 
 
-class Outcome(enum.Enum):
+class Outcome(Enum):
     """What becomes of a conversion."""
 
     WORKED = "worked"  # the target takes the allegiance
@@ -43,7 +43,7 @@ class Outcome(enum.Enum):
     DONE_OVER = "done-over"  # DoOverBot forced the target to its own allegiance
 
 
-class Story(enum.Enum):
+class Story(Enum):
     """What a CheatBot target has the board say when someone converts it."""
 
     TRUTH = "truth"
@@ -51,7 +51,7 @@ class Story(enum.Enum):
     FAILED = "failed"
 
 
-class Proof(enum.Enum):
+class Proof(Enum):
     """What the target of a failed conversion shows to prove it failed."""
 
     POWER = "power"
@@ -59,7 +59,7 @@ class Proof(enum.Enum):
     ALLEGIANCE = "allegiance"
 
 
-class ConversionKind(enum.Enum):
+class ConversionKind(Enum):
     """The three conversions the rules know: of another player, of yourself, and PushBot's."""
 
     OTHER = "other"

@@ -9,9 +9,9 @@ A ``Fact`` is a log line's lead ("converts Bob", "passes: time ran out") or its 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from ..cards import Allegiance, Robot
+from ..enums import Enum
 
 
 class What(Enum):

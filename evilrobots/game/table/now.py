@@ -10,9 +10,9 @@ from a seat's secrets (a call it let pass, CheatBot's truth, why a conversion fa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from ..cards import CHEATBOT, COPYBOT, FREEBOT, PASSBOT, Allegiance, Robot
+from ..enums import Enum
 from .conduct import Conduct, ConversionKind, Phase, Story
 from .hands import hand_in_play, level_of, locked
 from .legal import TURN_ACTIONS

@@ -8,7 +8,7 @@ seats' views of one table (a live page's stream each) makes the board's once and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT
@@ -128,7 +128,7 @@ def seat_view(
     you = next((seat for seat in board.seats if seat.id == seat_id), None)
     if you is None:
         return board
-    you = replace(you, you=True)
+    you = SeatView(you.id, you.name, you.host, you.dealt, you.shown, you=True)
     round_ = table.round
     names = table.names
     # The board's fields, and the seat's own: a dataclasses.replace of the board's view would
