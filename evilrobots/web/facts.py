@@ -49,6 +49,7 @@ FACTS = {
     What.PASSES_AGAIN: N_("passes again"),
     What.PASSES_LATE: N_("passes: time ran out"),
     What.PASSES_AGAIN_LATE: N_("passes again: time ran out"),
+    What.RUNS_OUT: N_("time ran out: no turn this round"),
     # Translators: "acts at 7", "acts at 9 or more": the power level called.
     What.ACTS_AT: N_("acts at %(level)s"),
     What.LETS_GO: N_("lets %(other)s go next"),
@@ -110,6 +111,7 @@ NOTES = {
     ),
     Note.CALLED: N_("Your power is called: tap I act now, or your turn goes by."),
     Note.MISSED: N_("Your power was called and went by: you have no turn this round."),
+    Note.RAN_OUT: N_("Time ran out: your turn is over, and you have no turn this round."),
     Note.REACTED: N_("You reacted: that was your turn this round."),
     Note.SAT_OUT: N_("You sit out the Pass phase: yours was the lowest power."),
     Note.PASSED: N_("You passed: your turn comes in the Pass phase."),

@@ -332,7 +332,7 @@ def test_three_rounds_four_phones_and_the_board_each_second(
     claim.click()
     expect(now_says(cy.page)).to_contain_text("Your turn")
     time_runs_out(live_app, code, Step.TURN, 6)
-    expect(board.get_by_text("Cy · passes: time ran out")).to_be_visible(timeout=SLOW)
+    expect(board.get_by_text("Cy · time ran out: no turn this round")).to_be_visible(timeout=SLOW)
     assert buzzes(cy) == cy_buzzes  # her call and her turn came, silently
     run_out(live_app, code)
     expect(board.get_by_role("region", name="The round now")).to_contain_text(

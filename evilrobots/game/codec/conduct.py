@@ -69,6 +69,7 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
             ],
             "ans": chain.answered,
             "dl": chain.deadline,
+            **({"sh": chain.shows.value} if chain.shows else {}),
         },
         "g": conduct.gandalf,
         "so": conduct.sat_out,
@@ -80,6 +81,7 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
         "la": conduct.last,
         "cb": [[c.seat, _value(c.shows), c.story.value] for c in conduct.cheats],
         "pw": conduct.waits,
+        **({"ro": conduct.ran_out} if conduct.ran_out else {}),
     }
 
 
@@ -119,6 +121,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
             ),
             _seats(chain["ans"]),
             chain["dl"],
+            Allegiance(chain["sh"]) if chain.get("sh") else None,
         ),
         gandalf=bool(state["g"]),
         sat_out=_seats(state["so"]),
@@ -133,6 +136,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
             for seat, shows, story in state["cb"]
         ),
         waits=_seats(state.get("pw", ())),
+        ran_out=_seats(state.get("ro", ())),
     )
 
 

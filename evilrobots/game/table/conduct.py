@@ -83,7 +83,9 @@ class Conversion:
 
     ``told`` is the outcome published; ``truth`` the outcome as it is. They differ only when
     the target is CheatBot and tells another story. Each reaction defeats the one before; the
-    last decides, and from the first reaction on, what is told is the truth.
+    last decides, and from the first reaction on, what is told is the truth. ``shows``: the
+    allegiance the table is told the target takes, when it is not ``allegiance`` (CheatBot
+    converting itself while it shows another: its truth waits for the round's end).
     """
 
     kind: ConversionKind
@@ -95,6 +97,12 @@ class Conversion:
     reactions: tuple[Reaction, ...] = ()
     answered: tuple[int, ...] = ()  # the seats that said No reaction to this window
     deadline: float = 0.0  # when this window closes
+    shows: Allegiance | None = None
+
+    @property
+    def said(self) -> Allegiance:
+        """The allegiance the table is told the target takes, if it works."""
+        return self.shows or self.allegiance
 
     @property
     def shown(self) -> Outcome:
@@ -143,6 +151,7 @@ class Conduct:
     acted: tuple[int, ...] = ()  # seats that took their turn, in order (public)
     reacted: tuple[int, ...] = ()  # seats that used a reaction (public)
     missed: tuple[int, ...] = ()  # seats that let their call pass (each knows only its own)
+    ran_out: tuple[int, ...] = ()  # seats whose turn's time ran out: no turn (public)
     queue: tuple[int, ...] = ()  # seats waiting for their turn, in order
     turn: int | None = None  # the seat taking its turn
     chooser: int | None = None  # the Countdown: the first to act at the level called

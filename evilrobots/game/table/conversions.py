@@ -94,6 +94,7 @@ def conversion(
     ):
         story = conduct.cheat_of(target).story
         told = {Story.WORKED: Outcome.WORKED, Story.FAILED: Outcome.FAILED}.get(story, truth)
+    shows: Allegiance | None = None
     if kind is ConversionKind.OTHER:
         round_ = say(
             round_,
@@ -106,14 +107,17 @@ def conversion(
             allegiance=allegiance,
         )
     elif kind is ConversionKind.SELF:
-        shown = conduct.cheat_of(seat).shows if hand.robot is CHEATBOT else None
+        # CheatBot may show another allegiance than the one it takes: the table is told that
+        # one, now and when the window closes; its truth waits for the round's end.
+        shows = conduct.cheat_of(seat).shows if hand.robot is CHEATBOT else None
+        shows = None if shows is allegiance else shows
         round_ = say(
             round_,
             names,
             seat,
             Action.CONVERT_SELF,
             Fact(What.CONVERTS_SELF),
-            allegiance=shown or allegiance,
+            allegiance=shows or allegiance,
         )
     else:
         copied = robot is not None and robot is not hand.robot
@@ -130,7 +134,14 @@ def conversion(
         said = Fact(What.WORKS if told is Outcome.WORKED else What.FAILS)
         round_ = say(round_, names, target, Action.CONVERTED, said)
     chain = Conversion(
-        kind, seat, target, allegiance, told, truth, deadline=now + conduct.settings.window
+        kind,
+        seat,
+        target,
+        allegiance,
+        told,
+        truth,
+        deadline=now + conduct.settings.window,
+        shows=shows,
     )
     return _open_window(round_.with_conduct(replace(conduct, chain=chain)), names, now)
 
@@ -226,7 +237,8 @@ def no_reaction(table: TableState, seat: int, deal_id: int, now: float) -> Table
 def resolve(round_: Round, names: Names, now: float) -> Round:
     """The window closes with no new reaction: the chain's last word stands. Allegiances
     change as it truly comes out; the board says what is shown (for a CheatBot target that
-    told another story, the story)."""
+    told another story, the story; for CheatBot converting itself, the allegiance it
+    showed)."""
     conduct = conduct_of(round_)
     chain = conduct.chain
     if chain is None:
@@ -242,7 +254,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
     if shown is Outcome.WORKED:
         converted = Fact(What.IS_CONVERTED)
         round_ = say(
-            round_, names, chain.target, Action.CONVERTED, converted, allegiance=chain.allegiance
+            round_, names, chain.target, Action.CONVERTED, converted, allegiance=chain.said
         )
     elif shown is Outcome.TURNED:
         instead = Fact(What.IS_CONVERTED_INSTEAD)

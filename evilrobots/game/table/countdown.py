@@ -81,6 +81,8 @@ def claim(
     round_, conduct = conducted(table, seat, deal_id)
     if conduct.phase is not Phase.COUNTDOWN:
         raise Conflict(N_("Nobody acts now: turns come when the Countdown calls each power."))
+    if conduct.chain is not None:  # the phones offer the window's answers, not I act
+        raise Conflict(N_("A reaction window is open: say I act once it closes."))
     hand = hand_in_play(round_, seat)
     if not can_act_at(conduct, round_, seat, conduct.level):
         if seat in conduct.passed:
@@ -89,6 +91,8 @@ def claim(
             raise Conflict(N_("You have had your turn this round."))
         if seat in conduct.missed:
             raise Conflict(N_("Your power was called and went by: you have no turn this round."))
+        if seat in conduct.ran_out:
+            raise Conflict(N_("Your turn's time ran out: you have no turn this round."))
         if seat in conduct.queue or seat == conduct.turn:
             raise Conflict(N_("You are acting at this power already."))
         if conduct.level >= TOP_LEVEL:
@@ -141,11 +145,14 @@ def pass_turn(table: TableState, seat: int, deal_id: int, now: float) -> TableSt
 
 
 def time_out(round_: Round, names: Names, seat: int, now: float) -> Round:
-    """The seat's turn ran out: it passes, and every phone says so."""
+    """The seat's turn ran out: it has no turn this round, not even in the Pass phase ("You
+    must take an action when your Power level is called. If you fail to do so, you do not
+    get a turn in the round at all - not even as a Pass action"), and every phone says so. A
+    player who wants to pass says Pass."""
     conduct = conduct_of(round_)
-    lead = Fact(What.PASSES_AGAIN_LATE if conduct.phase is Phase.PASS else What.PASSES_LATE)
-    round_ = say(round_, names, seat, Action.PASS_TURN, lead)
-    return round_.with_conduct(turn_over(round_, conduct, seat, now, passed=True))
+    round_ = say(round_, names, seat, Action.PASS_TURN, Fact(What.RUNS_OUT))
+    conduct = replace(conduct, turn=None, until=None, last=seat, ran_out=(*conduct.ran_out, seat))
+    return round_.with_conduct(next_turn(round_, conduct, now))
 
 
 def level_over(round_: Round, names: Names, now: float) -> Round:
@@ -157,6 +164,7 @@ def level_over(round_: Round, names: Names, now: float) -> Round:
         seat
         for seat, hand in round_.hands
         if seat not in (*conduct.passed, *conduct.acted, *conduct.reacted, *conduct.missed)
+        and seat not in conduct.ran_out
         and (level_of(hand) == conduct.level if hand.robot is not FREEBOT else last)
     )
     conduct = replace(conduct, missed=(*conduct.missed, *gone))

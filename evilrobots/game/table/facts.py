@@ -21,8 +21,9 @@ class What(Enum):
     # Leads: what the seat did when the action's own name would not say it.
     PASSES = "passes"
     PASSES_AGAIN = "passes-again"
-    PASSES_LATE = "passes-late"  # time ran out
+    PASSES_LATE = "passes-late"  # time ran out (stored before a turn run out was missed)
     PASSES_AGAIN_LATE = "passes-again-late"
+    RUNS_OUT = "runs-out"  # the turn's time ran out: no turn this round
     ACTS_AT = "acts-at"  # number: the level
     LETS_GO = "lets-go"  # other: the seat let go next
     CONVERTS = "converts"  # other: whom

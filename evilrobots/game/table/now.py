@@ -142,6 +142,7 @@ class Note(Enum):
     TURN_COPY_NOTHING_NOT_SELF = "turn-copy-nothing-not-self"
     CALLED = "called"  # its power is called: I act now
     MISSED = "missed"
+    RAN_OUT = "ran-out"  # its turn's time ran out: no turn this round
     REACTED = "reacted"
     SAT_OUT = "sat-out"
     PASSED = "passed"
@@ -209,6 +210,8 @@ def _place(conduct: Conduct, round_: Round, seat: int) -> tuple[Note | None, int
     hand = hand_in_play(round_, seat)
     if seat in conduct.missed:
         return Note.MISSED, 0
+    if seat in conduct.ran_out:
+        return Note.RAN_OUT, 0
     if seat in conduct.reacted:
         return Note.REACTED, 0
     if seat in conduct.sat_out:

@@ -12,11 +12,14 @@ from .round import Round
 
 def can_act_at(conduct: Conduct, round_: Round, seat: int, level: int) -> bool:
     """Whether the seat may say "I act" at this level now: it holds the level (FreeBot holds
-    them all), and it has not passed, acted, reacted, let its call go by or claimed already."""
+    them all), and it has not passed, acted, reacted, let its call go by, let its turn run
+    out or claimed already."""
     hand = round_.hand_of(seat)
     if hand is None or conduct.phase is not Phase.COUNTDOWN:
         return False
     if seat in (*conduct.passed, *conduct.acted, *conduct.reacted, *conduct.missed):
+        return False
+    if seat in conduct.ran_out:
         return False
     if seat in conduct.queue or seat == conduct.turn:
         return False
@@ -25,12 +28,14 @@ def can_act_at(conduct: Conduct, round_: Round, seat: int, level: int) -> bool:
 
 def reactions_for(conduct: Conduct, round_: Round, seat: int) -> tuple[Robot, ...]:
     """The reaction this seat may play on the open window, if any: none once it has taken (or
-    is taking) its turn or reacted, and only a robot whose moment this is."""
+    is taking) its turn, let it run out, or reacted, and only a robot whose moment this is."""
     chain = conduct.chain
     hand = round_.hand_of(seat)
     if chain is None or hand is None or seat == chain.by:  # converting was its turn
         return ()
     if seat in conduct.acted or seat in conduct.reacted or seat == conduct.turn:
+        return ()
+    if seat in conduct.ran_out:
         return ()
     if hand.robot is BLOCKBOT or hand.robot is DOOVERBOT:
         return (hand.robot,)
@@ -41,12 +46,12 @@ def reactions_for(conduct: Conduct, round_: Round, seat: int) -> tuple[Robot, ..
 
 def to_answer(conduct: Conduct, round_: Round) -> tuple[int, ...]:
     """The seats whose No reaction the window waits for before it closes early: all but those
-    whose turn is taken or who reacted already (both public), so that nothing tells who holds
-    a reaction."""
+    whose turn is taken (or ran out) or who reacted already (all public), so that nothing
+    tells who holds a reaction."""
     chain = conduct.chain
     if chain is None:
         return ()
-    done = {*conduct.acted, *conduct.reacted, chain.by}
+    done = {*conduct.acted, *conduct.ran_out, *conduct.reacted, chain.by}
     return tuple(
         seat for seat, _ in round_.hands if seat not in done and seat not in chain.answered
     )

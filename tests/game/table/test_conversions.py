@@ -13,6 +13,7 @@ import random
 import pytest
 
 from evilrobots.game.cards import Allegiance
+from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import Outcome, Phase, Story
@@ -108,11 +109,35 @@ def test_converting_yourself_takes_any_allegiance_and_shows_it():
     assert game.allegiance(1) is G and game.log()[-1] == "Ada · is converted · Good"
 
 
-def test_cheatbot_converts_itself_showing_what_it_chose_to_show():
+def test_cheatbot_converts_itself_showing_what_it_chose_to_show_until_the_round_ends():
+    # CheatBot (Evil) shows Neutral and converts itself to Good: the table is told Neutral,
+    # as the window opens and as it closes, in the log and in every view; the truth comes
+    # out at the round's end ("you must reveal the truth").
     game = play("Ada", "Bob", ada=("CheatBot", 4, E)).cheat(1, N)
-    turn(game, 1, 4).convert(1, allegiance=G).close()
-    assert game.allegiance(1) is G  # the truth
-    assert "Ada · converts themselves · Neutral" in game.log()  # what the board was shown
+    turn(game, 1, 4).convert(1, allegiance=G)
+    stored = load_table(table_state(game.table))  # the window open, through the store
+    assert stored.round.conduct.chain == game.table.round.conduct.chain
+    game.close()
+    assert game.allegiance(1) is G  # the truth, on Ada's own phone
+    ada = [line for line in game.log() if line.startswith("Ada")]
+    assert ada[-2:] == ["Ada · converts themselves · Neutral", "Ada · is converted · Neutral"]
+    assert not any("Good" in line for line in ada)
+    for viewer in (None, 2):  # the board, and Bob
+        assert game.table.view_for(viewer).seats[0].shown.allegiance is N
+    assert game.table.view_for(1).hand.allegiance is G
+    game.finish()
+    ended = game.table.end_round(1)
+    assert ended.view_for(None).seats[0].shown.allegiance is G  # the truth, at the end
+    row = next(row for row in ended.tally().rows if row.seated.seat == 1)
+    assert row.seated.allegiance is G
+
+
+def test_cheatbot_converting_itself_to_what_it_shows_is_told_as_it_is():
+    game = play("Ada", "Bob", ada=("CheatBot", 4, E)).cheat(1, G)
+    turn(game, 1, 4).convert(1, allegiance=G)
+    assert game.table.round.conduct.chain.shows is None
+    game.close()
+    assert game.log()[-1] == "Ada · is converted · Good" and game.allegiance(1) is G
 
 
 def test_cheatbot_converting_shows_any_allegiance_and_the_target_takes_it():

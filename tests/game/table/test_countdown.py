@@ -14,6 +14,8 @@ from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Phase
+from evilrobots.game.table.now import Note, standing
+from evilrobots.game.table.turns import reactions_for, to_answer
 from evilrobots.web.facts import note
 from tests.support.tables import Play, conduct, play, three_at_six
 
@@ -133,19 +135,50 @@ def test_freebot_misses_only_when_the_countdown_ends():
     assert 1 in game.finish().table.round.conduct.missed
 
 
-def test_a_turn_nobody_takes_is_passed_when_its_time_runs_out_and_the_log_says_so():
+def test_a_turn_whose_time_runs_out_is_missed_with_no_turn_in_the_pass_phase():
+    # "You must take an action when your Power level is called. If you fail to do so, you do
+    # not get a turn in the round at all - not even as a Pass action."
     game = play("Ada", "Bob", "Cy", ada=("SwapBot", 7, G), bob=("BetBot", 3, E))
     game.call(7).claim(1)  # Ada taps I act, then walks away
     assert game.table.deadline == game.now + 60  # her turn's clock
     game.at(game.now + 59.9)
     assert conduct(game).turn == 1
     game.at(game.table.deadline)
-    assert conduct(game).turn is None and 1 in conduct(game).passed
-    assert game.log()[-1] == "Ada · passes: time ran out"
+    assert conduct(game).turn is None and conduct(game).ran_out == (1,)
+    assert 1 not in conduct(game).passed and 1 not in conduct(game).acted
+    assert game.log()[-1] == "Ada · time ran out: no turn this round"
+    assert standing(game.table.round, 1).note is Note.RAN_OUT  # said on her phone
+    assert note(standing(game.table.round, 1)).startswith("Time ran out: your turn is over")
     assert game.table.round.conduct.level == 7  # the call goes on for the time it had left
-    game.finish()  # and the round goes on by itself, to its end: Ada acts in the Pass phase
-    assert conduct(game).phase is Phase.DONE
-    assert game.log()[-1] == "Ada · passes again: time ran out"
+    with pytest.raises(Conflict, match="time ran out"):
+        game.claim(1)
+    game.call(3).claim(2).pass_turn(2)  # Bob passes: he, not Ada, acts in the Pass phase
+    while conduct(game).phase is Phase.COUNTDOWN:
+        game.at(game.table.deadline)
+    assert conduct(game).phase is Phase.PASS and conduct(game).turn == 2
+    assert 1 not in conduct(game).queue and 1 not in conduct(game).sat_out
+    game.finish()
+    ada = [line for line in game.log() if line.startswith("Ada")]
+    assert ada[-1] == "Ada · time ran out: no turn this round"  # nothing more: no Pass turn
+
+
+def test_a_seat_whose_turn_ran_out_neither_reacts_nor_holds_a_window_open():
+    game = play("Ada", "Bob", "Cy", ada=("BlockBot", 7, G), bob=("BetBot", 3, E))
+    game.call(7).claim(1)
+    game.at(game.table.deadline)  # Ada's turn runs out
+    game.call(3).claim(2).convert(2, target=3)
+    chain = conduct(game).chain
+    assert 1 not in to_answer(conduct(game), game.table.round)
+    assert reactions_for(conduct(game), game.table.round, 1) == ()
+    assert chain is not None and game.table.view_for(1).acts.reactions == ()
+
+
+def test_a_pass_phase_turn_whose_time_runs_out_is_said_so():
+    game = play("Ada", "Bob", ada=("SwapBot", 7, G), bob=("BetBot", 3, E))
+    game.call(7).claim(1).pass_turn(1)  # Ada passes: her turn comes in the Pass phase
+    game.finish()
+    assert game.log()[-1] == "Ada · time ran out: no turn this round"
+    assert conduct(game).phase is Phase.DONE and conduct(game).ran_out == (1,)
 
 
 def test_the_order_of_tied_seats_is_a_step_of_its_own_for_the_first_to_act():
@@ -184,3 +217,17 @@ def test_plusbot_shows_itself_on_a_claim_only_where_its_card_falls_short(card, s
     assert game.table.round.reveals[-1].robot is (
         game.table.round.hand_of(1).robot if shown else None
     )
+
+
+def test_nobody_says_i_act_while_a_reaction_window_is_open_and_may_once_it_closes():
+    # Found by test_legal's random rounds: the phones offer only the window's answers then,
+    # and the act took a claim all the same.
+    game = play("Ada", "Bob", "Cy", ada=("SumoBot", 7, G), bob=("LockBot", 7, G))
+    game.call(7).claim(1).convert(1, target=3)
+    assert game.table.acts(2).claim == 0
+    with pytest.raises(Conflict, match="reaction window is open"):
+        game.claim(2)
+    game.close()
+    assert game.table.acts(2).claim == 7
+    game.claim(2)
+    assert conduct(game).turn == 2

@@ -240,3 +240,20 @@ def test_the_host_sets_how_the_next_round_is_run(app, ada, bob):
     settings = table_of(app, ada.code).settings
     assert (settings.debate, settings.pace, settings.window, settings.turn) == (90, 7, 10, 45)
     assert '<option value="90" selected>90 seconds</option>' in ada.page()
+
+
+def test_a_turn_that_runs_out_is_missed_and_said_so_on_its_phone_and_the_board(
+    app, clock, ada, bob, cy, cards
+):
+    tag = deal_tag(cards)
+    ada.post("/countdown", round=tag)
+    assert ada.post("/act", round=tag).status_code == 303
+    move_on(app, clock, 60)  # Ada's turn's time runs out
+    assert strip(ada.page()).endswith(
+        "Time ran out: your turn is over, and you have no turn this round."
+    )
+    assert "Ada · time ran out: no turn this round" in visible_text(ada.page("/board"))
+    assert "Time ran out" not in strip(bob.page())  # Bob's own place is his
+    refused = ada.post("/act", round=tag)
+    assert refused.status_code == 409
+    assert "time ran out" in visible_text(refused.get_data(as_text=True))
