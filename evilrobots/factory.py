@@ -15,7 +15,14 @@ from .game.actions import Action, Part
 from .game.cards import Allegiance
 from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
-from .game.table.limits import DEBATE_CHOICES, PACE_CHOICES, TURN_CHOICES, WINDOW_CHOICES
+from .game.table.limits import (
+    DEBATE_CHOICES,
+    PACE_CHOICES,
+    SPLIT_CHOICES,
+    SPLIT_SECONDS,
+    TURN_CHOICES,
+    WINDOW_CHOICES,
+)
 from .serving import assets, compress, icons, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
@@ -105,6 +112,8 @@ def create_app(
         pace_choices=PACE_CHOICES,
         window_choices=WINDOW_CHOICES,
         turn_choices=TURN_CHOICES,
+        split_choices=SPLIT_CHOICES,
+        split_seconds=SPLIT_SECONDS,
     )
     app.jinja_env.globals.update(words.for_templates())
     app.jinja_env.globals.update(facts.for_templates())

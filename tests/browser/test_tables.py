@@ -362,20 +362,21 @@ def nine_at_the_end(
     url = start_table(ada, live_server)
 
     def play(table):
+        now = live_app.config["CLOCK"]()  # the split's clock runs from the round's end
         for number, name in enumerate(NINE[1:]):
             table = table.join(name, f"secret-{number}")
         table = table.set_target(table.host, target)
         table = table.set_settings(table.host, Settings(conducted=False))  # ends when told
-        table = table.deal(table.host, random.Random(6)).end_round(table.host)
+        table = table.deal(table.host, random.Random(6)).end_round(table.host, now)
         counted = table.tally()
         assert counted.winner is not None and len(counted.winners) > 1, "a split to settle"
         if keep:
             first, *others = counted.winners
             shares = {seat: counted.value if seat == first else 0 for seat in counted.winners}
-            table = table.propose_split(first, shares)
+            table = table.propose_split(first, shares, now=now)
             for seat in others:
-                table = table.answer_split(seat, True)
-            table = table.keep_score(table.host)
+                table = table.answer_split(seat, True, now=now)
+            table = table.keep_score(table.host, now)
         return table
 
     live_app.extensions["evilrobots.store"].change(url.rsplit("/", 1)[1], play)
@@ -435,6 +436,29 @@ def test_the_count_never_widens_a_phones_page(live_app, open_seat, live_server, 
     assert code.evaluate("e => e.scrollWidth <= e.clientWidth"), "the code is cut"
     title = ada.page.locator(".seat-title")
     assert title.evaluate("e => e.scrollWidth <= e.clientWidth"), "the round's line is cut"
+
+
+def test_a_split_nobody_settles_runs_out_on_every_screen_and_the_host_keeps_the_score(
+    live_app, open_seat, live_server, new_phone
+):
+    """The winners' split counts down on the phones and the board; when it runs out (the live
+    server's clock moved on to it: its own ticker settles it), every screen says each winner
+    gets 1 point, and the host keeps the score."""
+    ada, url = nine_at_the_end(live_app, open_seat, live_server, keep=False)
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    ada.page.goto(url)
+    for page in (board, ada.page):
+        expect(page.locator(".split-clock .timer")).to_have_text(re.compile(r"\d"))
+    store = live_app.extensions["evilrobots.store"]
+    deadline = store.load(url.rsplit("/", 1)[1]).round.split_until
+    live_app.config["CLOCK"].reach(deadline)
+    said = "Time ran out before the winners agreed: each winner gets 1 point."
+    for page in (board, ada.page):
+        expect(page.get_by_text(said)).to_be_visible()
+        expect(page.locator(".split-clock")).to_have_count(0)
+    ada.page.get_by_role("button", name="Keep the score").click()
+    expect(board.locator("table.scoreboard caption")).not_to_contain_text("before")
 
 
 @pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["320x568", "844x390"])

@@ -18,18 +18,23 @@ from ..table.conduct import (
     Reaction,
     Story,
 )
+from ..table.limits import SPLIT_SECONDS
 from ..table.settings import Settings
 
 
 def settings_state(settings: Settings) -> list[Any]:
-    return [settings.conducted, settings.debate, settings.pace, settings.window, settings.turn]
+    state = [settings.conducted, settings.debate, settings.pace, settings.window, settings.turn]
+    # The split's time, only when the host chose another than the default: every table's
+    # document stays as it was until then.
+    return state if settings.split == SPLIT_SECONDS else [*state, settings.split]
 
 
 def load_settings(state: list[Any] | None) -> Settings:
     if state is None:
         return Settings()
-    conducted, debate, pace, window, *turn = state  # (no turn timer before its clock came)
-    return Settings(bool(conducted), debate, pace, window, *turn)
+    # (no turn timer before its clock came, no split's before its own)
+    conducted, debate, pace, window, *later = state
+    return Settings(bool(conducted), debate, pace, window, *later)
 
 
 def _value(member: Any) -> Any:

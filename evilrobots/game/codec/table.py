@@ -58,6 +58,8 @@ def table_state(table: Table) -> dict[str, Any]:
             "gone": round_.gone,
             "left": round_.left,
             "conduct": conduct_state(round_.conduct),
+            **({"split": round_.split_until} if round_.split_until is not None else {}),
+            **({"lapsed": True} if round_.lapsed else {}),
         },
         "game": {
             "target": table.game.target,
@@ -96,6 +98,8 @@ def load_table(state: dict[str, Any]) -> Table:
                 gone=tuple((seat, name) for seat, name in round_state.get("gone", [])),
                 left=tuple(str(name) for name in round_state.get("left", [])),
                 conduct=load_conduct(round_state.get("conduct")),
+                split_until=round_state.get("split"),
+                lapsed=bool(round_state.get("lapsed", False)),
             )
         game_state = state.get("game") or {}
         game = Game(

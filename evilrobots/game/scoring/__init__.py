@@ -28,7 +28,15 @@ Pure: no Flask, no I/O. The rules (v0.8), and how we read them where they are si
 from __future__ import annotations
 
 from .game import DEFAULT_TARGET, TARGETS, Game
-from .split import DISAGREE_MEANS, DISAGREED_SHARE, Proposal, answer, propose, settle_split
+from .split import (
+    DISAGREE_MEANS,
+    DISAGREED_SHARE,
+    Proposal,
+    answer,
+    lapse,
+    propose,
+    settle_split,
+)
 from .tally import Bonus, Counted, Seated, Tally, tally
 
 __all__ = [
@@ -43,6 +51,7 @@ __all__ = [
     "Seated",
     "Tally",
     "answer",
+    "lapse",
     "propose",
     "settle_split",
     "tally",

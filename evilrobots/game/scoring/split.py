@@ -57,6 +57,22 @@ def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal
     return replace(proposal, answers=(*proposal.answers, (seat, agree)))
 
 
+def lapse(tally: Tally) -> Tally:
+    """The split's time ran out before every winner agreed: as a disagreement, each winner
+    gets one point ("If any member disagrees, all members get one point each instead": a
+    winner who never answers has not agreed)."""
+    if tally.settled:
+        return tally
+    # ``points`` is DISAGREED_SHARE, 1: the message is worded for one point.
+    lapsed = Message.of(
+        N_("Time ran out before the winners agreed: each winner gets %(points)d point."),
+        points=DISAGREED_SHARE,
+    )
+    return replace(
+        tally, shares=tuple((seat, DISAGREED_SHARE) for seat in tally.winners), split=lapsed
+    )
+
+
 def settle_split(tally: Tally, proposal: Proposal) -> Tally:
     """Once every other winner has answered: the split stands, or each winner gets 1 point."""
     if proposal.waiting_for(tally) or {seat for seat, _ in proposal.shares} != set(tally.winners):

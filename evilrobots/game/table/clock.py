@@ -10,6 +10,7 @@ from __future__ import annotations
 from .conduct import Phase
 from .conversions import resolve
 from .countdown import countdown_begins, level_over, time_out
+from .ending import lapse_split
 from .flow import give_turn
 from .limits import MOST_STEPS
 from .proofs import prove_for
@@ -18,8 +19,11 @@ from .state import TableState
 
 
 def tick(table: TableState, now: float) -> TableState:
-    """The table moved past whatever is due by ``now``; the very same table if nothing is."""
+    """The table moved past whatever is due by ``now``; the very same table if nothing is:
+    a round the app runs, or the winners' split of any round (``ending.lapse_split``)."""
     round_ = table.round
+    if round_ is not None and round_.split_until is not None:
+        return lapse_split(table, now)
     if round_ is None or not round_.in_play or round_.conduct is None:
         return table
     moved = tick_round(round_, table.names, now)

@@ -5,7 +5,7 @@ by ``scoring``, with the winners' split once they settle it. Reading only."""
 from __future__ import annotations
 
 from ..cards import NEGATIVEBOT
-from ..scoring import Seated, Tally, settle_split, tally
+from ..scoring import Seated, Tally, lapse, settle_split, tally
 from .guards import ended_round
 from .round import NPR_POWER, NPR_SEAT, Names, Round
 from .state import TableState
@@ -53,9 +53,12 @@ def seated(round_: Round, names: Names) -> list[Seated]:
 
 
 def round_tally(round_: Round, names: Names) -> Tally:
-    """The round counted (once it has ended), with the winners' split if they settled it."""
+    """The round counted (once it has ended), with the winners' split if they settled it, or
+    one point each if its time ran out first."""
     counted = tally(seated(round_, names), round_.points.value, round_.number)
-    return settle_split(counted, round_.proposal) if round_.proposal else counted
+    if round_.proposal:
+        counted = settle_split(counted, round_.proposal)
+    return lapse(counted) if round_.lapsed else counted
 
 
 def table_tally(table: TableState) -> Tally:

@@ -17,10 +17,11 @@ from .guards import ended_round, host_only
 from .state import TableState
 
 
-def end_round(table: TableState, by: int) -> TableState:
+def end_round(table: TableState, by: int, now: float = 0.0) -> TableState:
     """The host ends the round: everything is shown, and the count is made. A round the app
     runs ends once its phases are done (every turn, window and proof, and the Pass phase);
-    before that the host may only abandon it. (The table is moved on to now first.)"""
+    before that the host may only abandon it. (The table is moved on to now first.) With two
+    winners or more, their split goes on its clock (``split_clock``)."""
     host_only(table, by, N_("Only the host can end the round."))
     round_ = table.round
     if round_ is None or not round_.in_play:
@@ -33,7 +34,29 @@ def end_round(table: TableState, by: int) -> TableState:
                 "scores)."
             )
         )
-    return table.with_round(replace(round_, ended=True))
+    return split_clock(table.with_round(replace(round_, ended=True)), now)
+
+
+def split_clock(table: TableState, now: float) -> TableState:
+    """The winners' split on its clock from ``now`` (the host's ``settings.split``), or off it
+    once settled: a winner who stays silent cannot hold the table up."""
+    round_ = table.round
+    if round_ is None:
+        return table
+    until = None if table_tally(table).settled else now + table.settings.split
+    if until == round_.split_until:
+        return table
+    return table.with_round(replace(round_, split_until=until))
+
+
+def lapse_split(table: TableState, now: float) -> TableState:
+    """Time moves the split on: past its clock, unsettled, each winner gets one point."""
+    round_ = table.round
+    if round_ is None or round_.split_until is None or now < round_.split_until:
+        return table
+    if round_.kept or not round_.ended:
+        return table.with_round(replace(round_, split_until=None))
+    return table.with_round(replace(round_, split_until=None, lapsed=True))
 
 
 def abandon_round(table: TableState, by: int, deal_id: int) -> TableState:
@@ -47,24 +70,37 @@ def abandon_round(table: TableState, by: int, deal_id: int) -> TableState:
 
 
 def propose_split(
-    table: TableState, seat_id: int, shares: dict[int, int], seen: int | None = None
+    table: TableState,
+    seat_id: int,
+    shares: dict[int, int],
+    seen: int | None = None,
+    now: float = 0.0,
 ) -> TableState:
     """A winner proposes the split. ``seen``: how many proposals its page had seen this round
-    (a form sent twice, or after another proposal, finds more and is refused)."""
+    (a form sent twice, or after another proposal, finds more and is refused). The others
+    then have the split's whole time to answer."""
+    table = lapse_split(table, now)
     round_ = ended_round(table)
     if round_.proposal is not None:
         raise Conflict(N_("A split is already proposed: answer it, or wait for the answers."))
     if seen is not None and seen != round_.proposals:
         raise Conflict(N_("That split form is out of date: here is the round as it is now."))
     proposal = propose(table_tally(table), seat_id, shares)
-    return table.with_round(replace(round_, proposal=proposal, proposals=round_.proposals + 1))
+    table = table.with_round(replace(round_, proposal=proposal, proposals=round_.proposals + 1))
+    return split_clock(table, now)
 
 
 def answer_split(
-    table: TableState, seat_id: int, agree: bool, proposal: int | None = None
+    table: TableState,
+    seat_id: int,
+    agree: bool,
+    proposal: int | None = None,
+    now: float = 0.0,
 ) -> TableState:
     """A winner answers the proposal its page showed (``proposal``: its number this round);
-    an answer to another, or sent twice, is refused."""
+    an answer to another, or sent twice, is refused. The last answer takes the split off its
+    clock."""
+    table = lapse_split(table, now)
     round_ = ended_round(table)
     if round_.proposal is None:
         raise Conflict(N_("No split has been proposed yet."))
@@ -74,14 +110,26 @@ def answer_split(
         answered = answer(table_tally(table), round_.proposal, seat_id, agree)
     except GameError as refused:
         raise Conflict(refused.said) from None
-    return table.with_round(replace(round_, proposal=answered))
+    answered_round = replace(round_, proposal=answered)
+    table = table.with_round(answered_round)
+    if table_tally(table).settled:  # the last answer: off the clock
+        return table.with_round(replace(answered_round, split_until=None))
+    return table
 
 
 def correct_scaredy(table: TableState, by: int, seat_id: int, only_power: bool) -> TableState:
     """The host corrects ScaredyBot's bonus (a card shown on camera only), before the score is
-    kept."""
+    kept: in a round called by voice only. In a round the app ran, every card was shown
+    through the app, and its count stands."""
     host_only(table, by, N_("Only the host can correct ScaredyBot's bonus."))
     round_ = ended_round(table)
+    if round_.conduct is not None:
+        raise Conflict(
+            N_(
+                "The app ran this round and saw every card shown: its count stands, "
+                "ScaredyBot's bonus included."
+            )
+        )
     hand = round_.hand_of(seat_id)
     if hand is None or hand.robot is not SCAREDYBOT:
         raise GameError(N_("That player is not ScaredyBot this round."))
@@ -91,13 +139,16 @@ def correct_scaredy(table: TableState, by: int, seat_id: int, only_power: bool) 
     return table.with_round(replace(round_, scaredy=fixes))
 
 
-def keep_score(table: TableState, by: int) -> TableState:
-    """The host puts the counted round on the scoreboard."""
+def keep_score(table: TableState, by: int, now: float = 0.0) -> TableState:
+    """The host puts the counted round on the scoreboard (a split whose time has run out by
+    ``now`` gives each winner one point)."""
     host_only(table, by, N_("Only the host can keep the score."))
+    table = lapse_split(table, now)
     round_ = ended_round(table)
     if round_.kept:
         raise Conflict(N_("The score of this round is kept already."))
     counted = table_tally(table)
     if not counted.settled:
         raise Conflict(N_("The winners have not settled their split yet."))
-    return replace(table, round=replace(round_, kept=True), game=table.game.keep(counted))
+    kept = replace(round_, kept=True, split_until=None)
+    return replace(table, round=kept, game=table.game.keep(counted))

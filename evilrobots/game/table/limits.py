@@ -16,7 +16,7 @@ TOP_LEVEL = 9  # "Power 9 or more": the Countdown's first call covers 9 to 12
 
 # The host's choices, in seconds: the Debate's timer (0: none, the host starts the Countdown),
 # the time each power level is called for, each reaction window (and each proof and tie's
-# order), and each turn, from the moment it is given.
+# order), each turn, from the moment it is given, and the winners' split.
 DEBATE_SECONDS = 60
 DEBATE_CHOICES = (0, *range(30, 181, 15))
 PACE_SECONDS = 5
@@ -25,6 +25,10 @@ WINDOW_SECONDS = 8
 WINDOW_CHOICES = range(5, 31)
 TURN_SECONDS = 60
 TURN_CHOICES = range(15, 181, 15)
+# The winners' split of a round (any round, by voice too): the time to propose one from the
+# round's end, and again to answer one from its proposal; past it, each winner gets one point.
+SPLIT_SECONDS = 120
+SPLIT_CHOICES = range(60, 601, 30)
 
 # Steps a round may take at one moment: a level's end, each turn timed out, each window,
 # proof and tie's order of a round that was left alone (a server down for a while).

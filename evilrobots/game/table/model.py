@@ -203,22 +203,26 @@ class Table(TableState):
     # -- the end of the round, the split, the score (``ending``) --
 
     def end_round(self, by: int, now: float = 0.0) -> Table:
-        return ending.end_round(clock.tick(self, now), by)
+        return ending.end_round(clock.tick(self, now), by, now)
 
     def abandon_round(self, by: int, deal_id: int) -> Table:
         return ending.abandon_round(self, by, deal_id)
 
-    def propose_split(self, seat_id: int, shares: dict[int, int], seen: int | None = None) -> Table:
-        return ending.propose_split(self, seat_id, shares, seen)
+    def propose_split(
+        self, seat_id: int, shares: dict[int, int], seen: int | None = None, now: float = 0.0
+    ) -> Table:
+        return ending.propose_split(self, seat_id, shares, seen, now)
 
-    def answer_split(self, seat_id: int, agree: bool, proposal: int | None = None) -> Table:
-        return ending.answer_split(self, seat_id, agree, proposal)
+    def answer_split(
+        self, seat_id: int, agree: bool, proposal: int | None = None, now: float = 0.0
+    ) -> Table:
+        return ending.answer_split(self, seat_id, agree, proposal, now)
 
     def correct_scaredy(self, by: int, seat_id: int, only_power: bool) -> Table:
         return ending.correct_scaredy(self, by, seat_id, only_power)
 
-    def keep_score(self, by: int) -> Table:
-        return ending.keep_score(self, by)
+    def keep_score(self, by: int, now: float = 0.0) -> Table:
+        return ending.keep_score(self, by, now)
 
     # -- reads --
 

@@ -94,6 +94,8 @@ class Round:
     conduct: Conduct | None = None  # the round as the app conducts it; None: called by voice
     abandoned: bool = False  # the host called it off before its end: nobody scores it
     again: bool = False  # the host dealt this round again (a mis-deal): the board says so
+    split_until: float | None = None  # when the winners' split runs out, while it is on a clock
+    lapsed: bool = False  # the split ran out unsettled: each winner gets one point
 
     @property
     def in_play(self) -> bool:

@@ -11,6 +11,8 @@ from .limits import (
     DEBATE_SECONDS,
     PACE_CHOICES,
     PACE_SECONDS,
+    SPLIT_CHOICES,
+    SPLIT_SECONDS,
     TURN_CHOICES,
     TURN_SECONDS,
     WINDOW_CHOICES,
@@ -21,13 +23,15 @@ from .limits import (
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The host's choices for the next deal. ``window`` times every short step: a reaction
-    window, the proof of a failed conversion, a tie's order."""
+    window, the proof of a failed conversion, a tie's order; ``split``, the winners' split of
+    every round, by voice too."""
 
     conducted: bool = True  # False: the table calls the round itself, by voice
     debate: int = DEBATE_SECONDS
     pace: int = PACE_SECONDS
     window: int = WINDOW_SECONDS
     turn: int = TURN_SECONDS
+    split: int = SPLIT_SECONDS
 
     def check(self) -> Settings:
         """These settings, or a GameError saying which one is out of bounds."""
@@ -53,5 +57,14 @@ class Settings:
                 least=TURN_CHOICES[0],
                 most=TURN_CHOICES[-1],
                 step=TURN_CHOICES.step,
+            )
+        if self.split not in SPLIT_CHOICES:
+            raise GameError(
+                N_(
+                    "The winners have %(least)d to %(most)d seconds to split, in steps of %(step)d."
+                ),
+                least=SPLIT_CHOICES[0],
+                most=SPLIT_CHOICES[-1],
+                step=SPLIT_CHOICES.step,
             )
         return self

@@ -60,9 +60,11 @@ class TableState:
 
     @property
     def deadline(self) -> float | None:
-        """When the round in play next needs moving on (the store keeps it, to find tables
-        that are due); None if nothing is on a timer."""
+        """When the round in play next needs moving on, or its winners' split runs out (the
+        store keeps it, to find tables that are due); None if nothing is on a timer."""
         round_ = self.round
+        if round_ is not None and round_.split_until is not None:
+            return round_.split_until
         if round_ is None or not round_.in_play or round_.conduct is None:
             return None
         return round_.conduct.next_deadline

@@ -91,6 +91,7 @@ class TableView:
     abandoned: bool = False  # the host called the round off before its end: nobody scores it
     dealt_again: bool = False  # the host dealt the round again (a mis-deal)
     proposals: int = 0  # how many splits were proposed this round (the forms carry it)
+    split_until: float | None = None  # when the winners' split runs out (its clock)
     happening: Happening | None = None  # what is going on now, for everyone
     acts: Acts = Acts()  # what the viewer may do now (``legal``)
     standing: Standing = Standing()  # where the viewer stands in the round, its own choices

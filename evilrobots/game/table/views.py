@@ -106,6 +106,7 @@ def board_view(table: TableState) -> TableView:
         abandoned=bool(round_ and round_.abandoned),
         dealt_again=bool(round_ and round_.again),
         proposals=round_.proposals if round_ else 0,
+        split_until=round_.split_until if round_ else None,
         happening=happening(round_, names) if round_ else None,
     )
 
@@ -146,7 +147,7 @@ def seat_view(
             for seat, hand in round_.hands
             if hand.robot is SCAREDYBOT
         )
-        if round_ and round_.ended and not round_.kept and you.host
+        if round_ and round_.ended and not round_.kept and you.host and round_.conduct is None
         else (),
         settings=table.settings if you.host else Settings(),
     )

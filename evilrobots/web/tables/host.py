@@ -3,11 +3,15 @@ the seats. The game model says who may; these views only ask."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Response, request
 from flask_babel import gettext as _
 
 from ...game.scoring import TARGETS
+from ...game.table import Table
 from ...game.table.settings import Settings
+from ...game.table.state import Seat
 from ..forms import form_deal, form_int, form_seat
 from ..services import now, rng
 from .common import back_to_table, bp, change_by_seat
@@ -34,7 +38,8 @@ def remove(code: str) -> Response:
 
 @bp.post("/t/<code>/settings")
 def set_settings(code: str) -> Response:
-    """The host chooses how the next deal is run: by the app (with its timers) or by voice."""
+    """The host chooses how the next deal is run: by the app (with its timers) or by voice,
+    and the time the winners have to split (a form without it keeps the table's)."""
     settings = Settings(
         conducted=request.form.get("conducted", "yes") == "yes",
         debate=form_int("debate", _("Say how long the Debate lasts, in seconds.")),
@@ -42,7 +47,15 @@ def set_settings(code: str) -> Response:
         window=form_int("window", _("Say how long a reaction window lasts, in seconds.")),
         turn=form_int("turn", _("Say how long a turn lasts, in seconds.")),
     )
-    return change_by_seat(code, lambda t, s: t.set_settings(s.id, settings), back_to_table("host"))
+    split = None
+    if "split" in request.form:
+        split = form_int("split", _("Say how long the winners have to split, in seconds."))
+
+    def chosen(table: Table, seat: Seat) -> Table:
+        kept = table.settings.split if split is None else split
+        return table.set_settings(seat.id, replace(settings, split=kept))
+
+    return change_by_seat(code, chosen, back_to_table("host"))
 
 
 @bp.post("/t/<code>/host")
@@ -89,7 +102,7 @@ def correct_scaredy(code: str) -> Response:
 @bp.post("/t/<code>/keep")
 def keep_score(code: str) -> Response:
     """The host puts the counted round on the scoreboard."""
-    return change_by_seat(code, lambda t, s: t.keep_score(s.id), back_to_table("tally"))
+    return change_by_seat(code, lambda t, s: t.keep_score(s.id, now()), back_to_table("tally"))
 
 
 @bp.post("/t/<code>/target")

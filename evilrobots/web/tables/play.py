@@ -132,7 +132,7 @@ def propose_split(code: str) -> Response:
                     raise GameError(N_("Each share is a whole number of points.")) from None
         seen = form_int("proposal", _("That form is missing its proposal. Reload the page."))
         return change_by_seat(
-            code, lambda t, s: t.propose_split(s.id, shares, seen), back_to_table("tally")
+            code, lambda t, s: t.propose_split(s.id, shares, seen, now()), back_to_table("tally")
         )
     except GameError as refused:
         if status_of(refused) != 400 or wants_json():
@@ -149,5 +149,7 @@ def answer_split(code: str) -> Response:
         abort(400, description=_("Answer Agree or Disagree."))
     proposal = form_int("proposal", _("That form is missing its proposal. Reload the page."))
     return change_by_seat(
-        code, lambda t, s: t.answer_split(s.id, agree == "yes", proposal), back_to_table("tally")
+        code,
+        lambda t, s: t.answer_split(s.id, agree == "yes", proposal, now()),
+        back_to_table("tally"),
     )

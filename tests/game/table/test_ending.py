@@ -250,3 +250,73 @@ def test_an_abandoned_round_offers_nothing_more():
     for seat in (1, 2):
         assert abandoned.view_for(seat).acts == type(abandoned.view_for(seat).acts)()
     assert abandoned.view_for(None).happening is None
+
+
+# ---- The split's clock (a silent winner cannot hold the table up) ---------------------------
+
+
+def test_a_split_nobody_proposes_runs_out_and_each_winner_gets_one_point(table):
+    # "all members must agree with the distribution. If any member disagrees, all members get
+    # one point each instead": a winner who never answers has not agreed.
+    ended = known(table, 6, ada=("SumoBot", 4, G), cy=("PushBot", 2, E)).end_round(1, now=100.0)
+    assert ended.round.split_until == 100.0 + ended.settings.split == 220.0
+    assert ended.deadline == 220.0  # the store's ticker finds it
+    with pytest.raises(Conflict, match="settled"):
+        ended.keep_score(1, now=219.0)
+    lapsed = ended.tick(220.0)
+    assert lapsed.round.lapsed and lapsed.round.split_until is None and lapsed.deadline is None
+    tally = lapsed.tally()
+    assert tally.settled and tally.shares == ((2, 1), (3, 1))
+    assert str(tally.split) == "Time ran out before the winners agreed: each winner gets 1 point."
+    with pytest.raises(GameError, match="already settled"):
+        lapsed.propose_split(2, {2: 4, 3: 2}, now=221.0)
+    kept = lapsed.keep_score(1, now=221.0)
+    assert [(s.name, s.points) for s in kept.view_for(None).scores][:2] == [("Bob", 1), ("Cy", 1)]
+    assert kept.deadline is None
+
+
+def test_a_proposal_gives_the_others_the_whole_time_to_answer_and_the_last_answer_stops_it(table):
+    ended = known(table, 6, ada=("SumoBot", 4, G), cy=("PushBot", 2, E)).end_round(1, now=100.0)
+    proposed = ended.propose_split(2, {2: 4, 3: 2}, now=200.0)
+    assert proposed.round.split_until == 320.0
+    assert not proposed.tick(319.0).round.lapsed
+    agreed = proposed.answer_split(3, True, now=300.0)
+    assert agreed.round.split_until is None and agreed.deadline is None
+    assert agreed.tally().shares == ((2, 4), (3, 2))
+    # Unanswered, it runs out like no proposal at all: Cy never answered, so never agreed.
+    assert proposed.tick(320.0).tally().shares == ((2, 1), (3, 1))
+    # The host's Keep the score at the deadline, before the ticker, finds it run out.
+    assert proposed.keep_score(1, now=320.0).round.kept
+
+
+def test_one_winner_or_none_has_no_split_and_no_clock(table):
+    one = known(table, 6, ada=("SumoBot", 9, G), cy=("PushBot", 2, E)).end_round(1, now=100.0)
+    assert one.tally().winners == (1,) and one.tally().settled
+    assert one.round.split_until is None and one.deadline is None
+
+
+def test_the_splits_time_is_the_hosts_to_set_and_kept_through_the_store(table):
+    from evilrobots.game.codec import load_table, table_state
+    from evilrobots.game.table.settings import Settings
+
+    assert table_state(table)["settings"] == [False, 60, 5, 8, 60]  # as stored before
+    chosen = table.set_settings(1, Settings(conducted=False, split=300))
+    assert load_table(table_state(chosen)).settings.split == 300
+    with pytest.raises(GameError, match="to split"):
+        table.set_settings(1, Settings(split=20))
+    ended = two_winners(table)
+    stored = load_table(table_state(ended.tick(500.0)))
+    assert stored.round.lapsed and stored.tally().shares == ((2, 1), (3, 1))
+
+
+# ---- The host's word (a count the app made is the app's) -----------------------------------
+
+
+def test_in_a_round_the_app_ran_the_host_cannot_change_scaredybots_bonus():
+    game = play("Ada", "Bob", ada=("ScaredyBot", 4, G), bob=("BetBot", 7, E))
+    game.call(4).claim(1).convert(1, target=2).close().finish()  # Ada showed her allegiance
+    ended = game.table.end_round(1, game.now)
+    assert 1 not in ended.tally().points()  # no bonus: she showed more than her power
+    assert ended.view_for(1).scaredy == ()  # no correction offered
+    with pytest.raises(Conflict, match="count stands"):
+        ended.correct_scaredy(1, 1, True)

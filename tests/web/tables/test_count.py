@@ -8,7 +8,7 @@ import re
 import pytest
 
 from evilrobots.game.cards import Allegiance
-from tests.support.cards import give
+from tests.support.cards import give, run_out
 from tests.support.clients import Phone, deal_tag, table_of
 from tests.support.pages import read_events, tables_in, visible_text
 
@@ -372,3 +372,59 @@ def test_nothing_of_the_count_is_sent_before_the_round_ends(app, ada, bob, cy, d
     assert not any(shows_a_count(page) for page in pages())
     end(ada)
     assert all(shows_a_count(page) for page in pages())  # the check sees a count when there is one
+
+
+# ---- The split's clock, and the host's word ----------------------------------------------
+
+
+def test_the_split_is_on_a_clock_shown_to_the_winners_and_the_board(app, clock, ada, bob, ended):
+    deadline = table_of(app, ada.code).round.split_until
+    assert deadline == clock.now + 120
+    for page in (bob.page(), ada.page("/board")):
+        assert f'data-deadline="{deadline}"' in page
+        assert "Time left to settle the split:" in visible_text(page)
+        assert "If it runs out, each winner gets 1 point." in visible_text(page)
+    assert ada.post("/keep").status_code == 409  # not settled yet
+    clock.now = deadline
+    app.extensions["evilrobots.store"].advance_due(clock.now)  # the ticker, when it runs out
+    board = visible_text(ada.page("/board"))
+    assert "Time ran out before the winners agreed: each winner gets 1 point." in board
+    assert "Time left to settle the split" not in board
+    assert bob.post("/split", proposal="0", **{"share-2": "6", "share-3": "0"}).status_code == 400
+    assert ada.post("/keep").status_code == 303
+    rows = tables_in(ada.page("/board"))["scoreboard"]["rows"]
+    assert rows == [["Bob", "1"], ["Cy", "1"], ["Ada", "0"]]
+
+
+def test_the_host_sets_the_splits_time_with_the_timers(app, ada, bob):
+    page = ada.page()
+    assert '<select id="split" name="split"' in page and 'value="120" selected' in page
+    timers = {"conducted": "yes", "debate": "60", "pace": "5", "window": "8", "turn": "60"}
+    assert ada.post("/settings", **timers, split="300").status_code == 303
+    assert table_of(app, ada.code).settings.split == 300
+    assert ada.post("/settings", **timers).status_code == 303  # a form without it keeps it
+    assert table_of(app, ada.code).settings.split == 300
+    bad = ada.post("/settings", **timers, split="5")
+    assert bad.status_code == 400 and "to split" in visible_text(bad.get_data(as_text=True))
+    assert table_of(app, ada.code).settings.split == 300
+    assert '<select id="split"' not in bob.page()  # the host's
+
+
+def test_in_a_round_the_app_ran_the_host_cannot_change_the_count(app, clock, ada, bob, cy):
+    assert (
+        ada.post(
+            "/settings", conducted="yes", debate="0", pace="5", window="8", turn="60"
+        ).status_code
+        == 303
+    )
+    assert ada.deal().status_code == 303
+    give(app, ada.code, 6, ada=("SumoBot", 4, G), bob=("ScaredyBot", 3, E), cy=("PushBot", 2, E))
+    assert ada.post("/countdown", round=deal_tag(table_of(app, ada.code))).status_code == 303
+    run_out(app, ada.code)  # nobody acts: Bob showed nothing, and keeps his bonus
+    end(ada)
+    assert "ScaredyBot) showed" not in ada.page()  # no correction offered
+    before = table_of(app, ada.code).tally()
+    refused = ada.post("/scaredy", seat="2", only="no")
+    assert refused.status_code == 409
+    assert "its count stands" in visible_text(refused.get_data(as_text=True))
+    assert table_of(app, ada.code).tally() == before
