@@ -45,7 +45,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench import builds, watch
+from bench import SAID, UNLIMITED, builds, watch
 from bench.fanout import (
     SEATS,
     Stream,
@@ -355,11 +355,15 @@ def run(tree: Path, build: str, args: argparse.Namespace) -> Figures:
     else:
         store = f"sqlite:{instance_path}/tables.sqlite3"
     workers = args.workers or default_workers()
-    env = os.environ | {
-        "SECRET_KEY": "bench-" + "x" * 40,
-        "PYTHONPATH": str(tree),
-        watch.ENV: str(watching),
-    }
+    env = (
+        os.environ
+        | UNLIMITED
+        | {
+            "SECRET_KEY": "bench-" + "x" * 40,
+            "PYTHONPATH": str(tree),
+            watch.ENV: str(watching),
+        }
+    )
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "watch.py"), "--host", "127.0.0.1"]
@@ -374,7 +378,7 @@ def run(tree: Path, build: str, args: argparse.Namespace) -> Figures:
         time.sleep(1)
         print(
             f"{build}: evilrobots (gunicorn gevent), {workers} workers, store: {args.store}; "
-            f"{os.cpu_count()} cores shared with this client",
+            f"{os.cpu_count()} cores shared with this client; {SAID}",
             flush=True,
         )
         os.environ[watch.ENV] = str(watching)

@@ -34,6 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import SAID, UNLIMITED
 from bench.throughput import GET_LUA, wrk
 from evilrobots.serving.serve import default_workers
 from tools.redis_server import RedisServer
@@ -276,6 +277,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], masters: list[i
             *(set_up_table(ports[0], n) for n in range(batch, min(args.tables, batch + 25)))
         )
     print(f"{len(tables)} tables of {SEATS} players dealt in {time.perf_counter() - started:.1f} s")
+    print(f"  {SAID}")
     await asyncio.sleep(1)
     alone = await asyncio.to_thread(card_view, ports[0], args.seconds)
     memory_before = sum(workers_rss(master) for master in masters)
@@ -403,7 +405,7 @@ def main() -> None:
     else:
         store = args.store
     workers = args.workers or -(-default_workers() // args.instances)  # rounded up
-    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+    env = os.environ | UNLIMITED | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     ports = [free_port() for _ in range(args.instances)]
     servers = [
         subprocess.Popen(

@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench import SAID, UNLIMITED
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -42,7 +44,7 @@ def main() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+    env = os.environ | UNLIMITED | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [
             sys.executable,
@@ -85,7 +87,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait()
-    print(f"{len(cookies)} distinct sessions dealt in {elapsed:.1f} s")
+    print(f"{len(cookies)} distinct sessions dealt in {elapsed:.1f} s ({SAID})")
     print(
         f"worker resident memory: {before / 1024:.1f} MiB after warm-up, "
         f"{after / 1024:.1f} MiB after {args.sessions} sessions "

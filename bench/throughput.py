@@ -20,6 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench import SAID, UNLIMITED
 from evilrobots.serving.serve import default_workers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +51,7 @@ WORKER_OPTIONS = {
 
 
 def start(target: list[str], port: int, worker: str, workers: int) -> subprocess.Popen:
-    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+    env = os.environ | UNLIMITED | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
     command = [
         sys.executable,
         "-m",
@@ -128,7 +129,8 @@ def main() -> None:
         wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
         print(
             f"gunicorn {args.worker}, {args.workers} workers, wrk 2 threads, "
-            f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator"
+            f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator; "
+            f"{SAID}"
         )
         print(
             f"{'endpoint':<22}{'clients':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}"

@@ -23,7 +23,7 @@ from .game.table.limits import (
     TURN_CHOICES,
     WINDOW_CHOICES,
 )
-from .serving import assets, compress, icons, security, sessions
+from .serving import assets, compress, icons, limits, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
 from .web import errors, facts, forms, fragments, i18n, pages, solo, tables, words
@@ -65,10 +65,12 @@ def create_app(
         STORE=None,  # where tables live: None for SQLite in the instance folder, or redis://
         TICKER=True,  # this process moves tables on when their timers run out
         HEARTBEAT_SECONDS=HEARTBEAT_SECONDS,  # each live page's comment, to keep proxies open
+        LIMITS="on",  # per client address (``serving.limits``): on, off, or raised N times
     )
     if test_config is None:
         app.config.from_prefixed_env()
         app.config["STORE"] = os.environ.get("EVILROBOTS_STORE") or None
+        app.config["LIMITS"] = os.environ.get("EVILROBOTS_LIMITS", "on")
         app.config.from_mapping({k: v for k, v in (settings or {}).items() if v is not None})
         if os.environ.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -89,6 +91,7 @@ def create_app(
     app.before_request(forms.refuse_malformed_text)
     compress.init_app(app)
     errors.init_app(app)
+    limits.init_app(app)  # once every view is in place: it wraps those it counts
 
     @app.get("/healthz")
     def healthz() -> Response:

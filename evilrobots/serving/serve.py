@@ -79,6 +79,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="trust one proxy's X-Forwarded-* headers (EVILROBOTS_BEHIND_PROXY)",
     )
     parser.add_argument(
+        "--limits",
+        default=env("EVILROBOTS_LIMITS", "on"),
+        help="the limits per client address: on, off, or a whole number to raise them by "
+        "(EVILROBOTS_LIMITS, default on; off for a load test from one address)",
+    )
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         default=env("EVILROBOTS_SECURE_COOKIES", "") not in ("", "0", "false"),
@@ -110,7 +116,7 @@ LOG_TO_STDOUT: dict[str, Any] = {
 
 def build_app(args: argparse.Namespace) -> Flask:
     """The app as the flags configure it."""
-    settings: dict[str, Any] = {"STORE": args.store}
+    settings: dict[str, Any] = {"STORE": args.store, "LIMITS": args.limits}
     if args.secure_cookies:
         settings["SESSION_COOKIE_SECURE"] = True
     app = create_app(settings=settings)

@@ -10,6 +10,7 @@ from babel.lists import format_list
 from flask import Flask, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from ..game.actions import Action
@@ -17,6 +18,7 @@ from ..game.cards import Allegiance, PowerCard, Robot
 from ..game.errors import Conflict, GameError, NotAllowed, NotFound
 from ..game.messages import Message
 from ..game.table import clean_code
+from ..serving import limits
 from .i18n import language
 from .words import label
 
@@ -137,8 +139,18 @@ def back_link() -> tuple[str, str]:
     return url_for("solo.cards"), _("Back to your cards")
 
 
+def too_many(error: RateLimitExceeded) -> tuple[str, int, list[tuple[str, str]]]:
+    """A limit met (``serving.limits``): which one, and when to try again, in words and in
+    ``Retry-After``."""
+    seconds = limits.retry_after(error)
+    error.description = limits.description(error, seconds)
+    page, status, headers = http_error(error)
+    return page, status, [*headers, ("Retry-After", str(seconds))]
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(RateLimitExceeded, too_many)
     app.register_error_handler(GameError, refused)
     # For the templates that print what the game said: ``said(tally.why)``.
     app.jinja_env.globals.update(say=say, said=said)

@@ -1,0 +1,182 @@
+"""Limits per client address (``serving.limits``): a flood of table starts, joins or posts from
+one address meets a 429 in the phone's language with ``Retry-After``, and nothing is lost;
+other addresses are served; a proxy's header counts only when the server trusts it; the
+counts are shared through Redis when it is the store; ``LIMITS`` turns them off or raises
+them."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from evilrobots.factory import create_app
+from evilrobots.serving import limits
+from tests.support.pages import visible_text
+
+FLOOD = "203.0.113.7"  # one client (documentation addresses: RFC 5737)
+OTHER = "198.51.100.2"
+
+
+def make_app(tmp_path, **config):
+    base = {"TESTING": True, "SECRET_KEY": "limit-key-" + "x" * 40, "TICKER": False}
+    base["RANDOM"] = random.Random(5)
+    return create_app(base | config, instance_path=tmp_path)
+
+
+def start(app, address: str, language: str = "en"):
+    """A new browser at ``address`` starts a table (a new one each time: one browser's cookie
+    would grow with every table it hosts)."""
+    return app.test_client().post(
+        "/table",
+        data={"name": "Ada"},
+        environ_overrides={"REMOTE_ADDR": address},
+        headers={"Accept-Language": language},
+    )
+
+
+def tables_in(app) -> int:
+    """How many tables the app's SQLite store holds."""
+    with sqlite3.connect(Path(app.instance_path) / "tables.sqlite3") as db:
+        return db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+
+
+def test_a_flood_of_table_starts_from_one_address_meets_a_429_in_words(tmp_path):
+    app = make_app(tmp_path)
+    served = [start(app, FLOOD).status_code for _ in range(limits.TABLES)]
+    assert served == [303] * limits.TABLES
+    refused = start(app, FLOOD, "fr")
+    assert refused.status_code == 429
+    seconds = int(refused.headers["Retry-After"])
+    assert 1 <= seconds <= 61  # the oldest start, a minute on (to the second above)
+    text = visible_text(refused.get_data(as_text=True))
+    assert "Trop de tables ont été ouvertes depuis votre adresse." in text
+    assert f"Réessayez dans {seconds} secondes" in text and "rien n'a été perdu." in text
+    assert "429" in text and "Trop de requêtes" in text
+    # The refusals started nothing; another client is served meanwhile.
+    assert tables_in(app) == limits.TABLES
+    assert start(app, OTHER).status_code == 303
+    assert tables_in(app) == limits.TABLES + 1
+
+
+def test_a_flood_of_joins_from_one_address_meets_a_429_and_the_seated_keep_their_seats(tmp_path):
+    app = make_app(tmp_path)
+    host = app.test_client()
+    started = host.post("/table", data={"name": "Ada"}, environ_overrides={"REMOTE_ADDR": OTHER})
+    code = started.headers["Location"].rsplit("/", 1)[1]
+    flood = app.test_client()
+    answers = [
+        flood.post(
+            "/table/join",
+            data={"code": "ZZZZ2222", "name": f"P{n}"},  # no such table: it counts all the same
+            environ_overrides={"REMOTE_ADDR": FLOOD},
+        ).status_code
+        for n in range(limits.JOINS)
+    ]
+    assert set(answers) == {404}
+    refused = flood.post(
+        f"/t/{code}/join",  # the other way to join shares the count
+        data={"name": "Mallory"},
+        environ_overrides={"REMOTE_ADDR": FLOOD},
+        headers={"Accept-Language": "de"},
+    )
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert "Von deiner Adresse aus wurden zu viele Plätze eingenommen." in visible_text(
+        refused.get_data(as_text=True)
+    )
+    bob = app.test_client()
+    joined = bob.post(f"/t/{code}/join", data={"name": "Bob"})
+    assert joined.status_code == 303  # another address is served
+    page = host.get(f"/t/{code}", environ_overrides={"REMOTE_ADDR": OTHER})
+    names = visible_text(page.get_data(as_text=True))
+    assert "Ada" in names and "Bob" in names and "Mallory" not in names
+
+
+def test_a_flood_of_posts_of_any_kind_meets_a_429_and_the_hand_is_unchanged(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    assert client.get("/", environ_overrides={"REMOTE_ADDR": FLOOD}).status_code == 200
+    taps = [
+        client.post(
+            "/hide", data={"part": "robot"}, environ_overrides={"REMOTE_ADDR": FLOOD}
+        ).status_code
+        for _ in range(limits.POSTS)
+    ]
+    assert 429 not in taps
+    with client.session_transaction() as session:
+        hand = dict(session["hand"])  # the robot hidden
+    refused = client.post("/show", data={"part": "robot"}, environ_overrides={"REMOTE_ADDR": FLOOD})
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert "Too many taps and forms came from your address." in visible_text(
+        refused.get_data(as_text=True)
+    )
+    with client.session_transaction() as session:
+        assert dict(session["hand"]) == hand  # the refused tap changed nothing
+    # Pages are not posts: the phone still opens its cards.
+    assert client.get("/", environ_overrides={"REMOTE_ADDR": FLOOD}).status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_counts_on_its_own(tmp_path):
+    app = make_app(tmp_path)
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # --behind-proxy
+    client = app.test_client()
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+
+    def start_for(address: str) -> int:
+        forwarded = {"X-Forwarded-For": address}
+        return client.post(
+            "/table", data={"name": "Ada"}, environ_overrides=proxy, headers=forwarded
+        ).status_code
+
+    assert [start_for(FLOOD) for _ in range(limits.TABLES)] == [303] * limits.TABLES
+    assert start_for(FLOOD) == 429
+    assert start_for(OTHER) == 303  # another player behind the same proxy
+
+
+def test_without_trusting_a_proxy_its_header_is_not_believed(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    answers = [
+        client.post(
+            "/table",
+            data={"name": "Ada"},
+            environ_overrides={"REMOTE_ADDR": FLOOD},
+            headers={"X-Forwarded-For": f"192.0.2.{n}"},  # a client cannot pose as many
+        ).status_code
+        for n in range(limits.TABLES + 1)
+    ]
+    assert answers[-1] == 429
+
+
+def test_with_redis_as_the_store_two_instances_count_together(tmp_path, redis_url):
+    first = make_app(tmp_path / "a", STORE=redis_url, RANDOM=random.Random(1))
+    second = make_app(tmp_path / "b", STORE=redis_url, RANDOM=random.Random(2))
+    try:
+        half = limits.TABLES // 2
+        assert all(start(first, FLOOD).status_code == 303 for _ in range(half))
+        rest = limits.TABLES - half
+        assert all(start(second, FLOOD).status_code == 303 for _ in range(rest))
+        assert start(first, FLOOD).status_code == 429
+        assert start(second, FLOOD).status_code == 429
+    finally:
+        for app in (first, second):
+            app.extensions["evilrobots.store"].close()
+
+
+@pytest.mark.parametrize(
+    ("setting", "served"), [("off", 3 * limits.TABLES), ("2", 2 * limits.TABLES)]
+)
+def test_the_limits_setting_turns_them_off_or_raises_them(tmp_path, setting, served):
+    app = make_app(tmp_path, LIMITS=setting)
+    answers = [start(app, FLOOD).status_code for _ in range(served + 1)]
+    assert answers[:served] == [303] * served
+    assert answers[-1] == (303 if setting == "off" else 429)
+
+
+@pytest.mark.parametrize("setting", ["sometimes", "-1", "0.5"])
+def test_a_limits_setting_it_does_not_know_is_refused_in_words(tmp_path, setting):
+    with pytest.raises(ValueError, match="use on, off, or a whole number"):
+        make_app(tmp_path, LIMITS=setting)
