@@ -380,10 +380,13 @@ def test_nothing_of_the_count_is_sent_before_the_round_ends(app, ada, bob, cy, d
 def test_the_split_is_on_a_clock_shown_to_the_winners_and_the_board(app, clock, ada, bob, ended):
     deadline = table_of(app, ada.code).round.split_until
     assert deadline == clock.now + 120
-    for page in (bob.page(), ada.page("/board")):
+    phone, board = bob.page(), ada.page("/board")
+    for page in (phone, board):
         assert f'data-deadline="{deadline}"' in page
-        assert "Time left to settle the split:" in visible_text(page)
-        assert "If it runs out, each winner gets 1 point." in visible_text(page)
+    assert "Time left to settle the split:" in visible_text(phone)
+    assert "If it runs out, each winner gets 1 point." in visible_text(phone)
+    # The board's line of whom it waits for, with the time left (it must fit its screen).
+    assert "Waiting for a winner to propose how to share the 6. Time left:" in visible_text(board)
     assert ada.post("/keep").status_code == 409  # not settled yet
     clock.now = deadline
     app.extensions["evilrobots.store"].advance_due(clock.now)  # the ticker, when it runs out
