@@ -236,7 +236,7 @@ def round_three(c, ada, bob, cy, di, eve, fay) -> None:
     c.post(ada, "/t/end")
     c.post(cy, "/t/split", proposal="0", **{"share-2": "5", "share-4": "3"}, expect=400)
     c.post(bob, "/t/split", proposal="0", **{"share-2": "5", "share-4": "2", "share-5": "1"})
-    c.post(ada, "/t/scaredy", seat="5", only="no", expect=400)  # Eve is no ScaredyBot
+    c.post(ada, "/t/scaredy", seat="5", only="no", expect=409)  # the app ran it: its count
     c.post(di, "/t/answer", proposal="1", agree="yes")
     c.post(eve, "/t/answer", proposal="1", agree="no")
     c.post(ada, "/t/keep")
