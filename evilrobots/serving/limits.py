@@ -20,6 +20,7 @@ whole number that multiplies each (a load test from one address: ``bench/`` turn
 from __future__ import annotations
 
 import math
+import threading
 import time
 from typing import Any
 
@@ -27,6 +28,7 @@ from flask import Flask, current_app, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
+from limits.storage import MemoryStorage
 
 # Each limit, per client address over a moving minute.
 TABLES = 60  # tables started
@@ -59,11 +61,31 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+# How often a worker's memory forgets the counts that have run out (see ``SweptMemory``).
+SWEEP_SECONDS = 1.0
+
+
+class SweptMemory(MemoryStorage):
+    """``limits``' memory storage, swept of the counts that have run out once a second at
+    most. Its own sweep runs 10 ms after any hit, over every address it holds, on the worker's
+    event loop: 13.6 ms for 9,000 addresses, so under load a hundred times a second. A count
+    is judged by its own times whether or not it was swept: sweeping only frees memory."""
+
+    STORAGE_SCHEME = ["evilrobots-memory"]
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the base class's, by its own name
+        if self.timer.is_alive():
+            return
+        self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
+        self.timer.daemon = True
+        self.timer.start()
+
+
 def storage_of(store: str | None) -> str:
     """Where the counts live: the Redis store's server, else this process's memory."""
     if store and store.startswith(("redis://", "rediss://", "unix://")):
         return store
-    return "memory://"
+    return "evilrobots-memory://"
 
 
 def init_app(app: Flask) -> Limiter:
