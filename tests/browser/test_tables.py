@@ -490,3 +490,61 @@ def test_a_control_waiting_for_its_second_tap_keeps_waiting_through_a_live_updat
     expect(ada.get_by_text("The table is closed to newcomers.")).to_be_visible()  # redrawn
     again.click()
     expect(table["board"].get_by_text("Round 1: over")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_boards_newest_act_and_its_scores_are_whole_at_1280x720(
+    live_app, open_seat, live_server, new_phone, lang
+):
+    """The newest act on the board's log, in its largest type, is never cut nor ellipsed (it
+    wraps; older acts make way); the scores under the log are whole; no word of a card's
+    label is broken inside itself ("PUISSANCE"), in every language."""
+    import random
+
+    from evilrobots.game.table.settings import Settings
+    from tests.support.cards import known
+    from tests.support.tables import play_round
+
+    ada = open_seat("Ada")
+    url = start_table(ada, live_server)
+    names = ["Bartholomew", "Evangeline Montgomery", "Carmen", "Dee"]
+
+    def play(table):
+        now = live_app.config["CLOCK"]()
+        for number, name in enumerate(names):
+            table = table.join(name, f"secret-{number}")
+        table = table.set_settings(1, Settings(conducted=False))
+        table = play_round(table, 2, 5, random.Random(3))  # a kept round: the scores show
+        table = table.set_settings(1, Settings(debate=0, window=30, turn=60))
+        table = table.deal(1, random.Random(4), now)
+        cards = {
+            "Bartholomew": ("SwapBot", 9, Allegiance.GOOD),
+            "Evangeline Montgomery": ("DoOverBot", 2, Allegiance.EVIL),
+            "Carmen": ("BlockBot", 3, Allegiance.EVIL),
+        }
+        table = known(table, 6, **cards)
+        deal = table.round.deal_id
+        table = table.start_countdown(1, deal, now).claim(2, deal, now)
+        table = table.convert(2, deal, now, target=3)
+        return table.react(4, deal, now, True)  # BlockBot turns it: the longest act
+
+    live_app.extensions["evilrobots.store"].change(url.rsplit("/", 1)[1], play)
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + f"/board?lang={lang}")
+    newest = board.locator(".reveal-list li").first.locator(".entry")
+    expect(newest).to_contain_text("BlockBot")
+    whole = "e => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1"
+    assert newest.evaluate(whole), newest.inner_text()
+    assert newest.evaluate("e => getComputedStyle(e).webkitLineClamp") in ("none", "")
+    assert newest.evaluate("e => e.getBoundingClientRect().bottom") <= 720
+    foot = board.locator(".reveal-list").evaluate("e => e.getBoundingClientRect().bottom")
+    for entry in board.locator(".reveal-list > li:not([hidden])").all():  # older acts: whole,
+        assert entry.evaluate("e => e.getBoundingClientRect().bottom") <= foot + 1  # or gone
+    scores = board.locator(".board-scores")
+    expect(scores).to_be_visible()
+    assert scores.evaluate(whole)
+    assert scores.evaluate("e => e.getBoundingClientRect().bottom") <= 720
+    for label in board.locator(".mini-label").all():
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), label.inner_text()
+        assert label.evaluate("e => e.getClientRects().length") == 1, label.inner_text()
+    assert board.evaluate("document.documentElement.scrollWidth") <= 1280
