@@ -192,6 +192,10 @@
   function swapHand(html, newCards) {
     const action = body.dataset.focus ? body.dataset.action : null;
     const shown = viewing;
+    // An action's view that held the acts of a moment of this phone's own (its turn, its
+    // proof, a window it may answer, a tie to order): once that moment is over, by time or by
+    // anyone's act, nothing of it may stay face up.
+    const forMoment = action && !shown && hand.querySelector('[data-for-action="' + action + '"]');
     forget();
     const holder = document.createElement("template");
     holder.innerHTML = html;
@@ -202,15 +206,38 @@
     armUndo();
     if (action && !newCards && shown) {
       showAct(shown, true);
+    } else if (action && !newCards && forMoment && !hand.querySelector('[data-for-action="' + action + '"]')) {
+      momentOver();
     } else if (action && !newCards) {
       const link = panel.querySelector('[data-action="' + action + '"]');
       if (link) showAction(link, true);
     } else if (action) {
       // Out of the action view in the same frame as the new cards come in: the phone shows
-      // its new hand at once, and nothing on it moves a frame later.
+      // its new hand at once, and nothing on it moves a frame later; back at the top, where
+      // the page says what is happening now (not at an anchor an earlier act left).
       closeFocus();
+      toTop = true;
       history.back();
     }
+  }
+
+  // The moment an action's view was opened for is over: no card face up, and why (the
+  // strip's own words for this phone, as "Time ran out: your turn is over"), with Back to
+  // cards; the phone may still be held up to the camera.
+  function momentOver() {
+    const note = document.querySelector("#round-now .now-note");
+    const why = note && note.textContent.trim();
+    viewing = null;
+    showView({ shows: [], kicker: "", label: why || word("moveOver", "Your move is over: no card of yours is face up."), action: "over" }, true);
+    const title = document.getElementById("focus-title");
+    if (title) title.setAttribute("role", "status");
+  }
+
+  // Back at the top of the page, without the anchor an earlier act left in its address.
+  let toTop = false;
+  function backToTop() {
+    if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+    window.scrollTo({ top: 0, behavior: "instant" });
   }
 
   // One request; the answer carries the new card view. If anything but the network fails,
@@ -467,6 +494,7 @@
     showAction(link);
   }
   window.addEventListener("popstate", function (event) {
+    if (toTop) { toTop = false; backToTop(); }
     if (event.state && event.state.shown) {
       showAct(event.state.shown);
     } else if (event.state && event.state.action) {
@@ -478,10 +506,14 @@
 
   // An act's view: in place of the action's view it came from (Back to cards returns to the
   // cards, not to the action), or a step of its own from the cards.
+  // The act's view is a state of the card view's own page (not of an action's page the
+  // address may have moved to): a reload comes back to the card view, in that state.
+  const cardsUrl = location.pathname + location.search;
   function actShown(shown) {
+    shown = Object.assign({}, shown, { round: hand.dataset.round });  // this deal's act
     const state = { shown: shown };
-    if (body.dataset.focus) history.replaceState(state, "", location.href);
-    else history.pushState(state, "", location.href);
+    if (body.dataset.focus) history.replaceState(state, "", cardsUrl);
+    else history.pushState(state, "", cardsUrl);
     showAct(shown);
   }
   document.addEventListener("keydown", function (event) {
@@ -489,7 +521,22 @@
     if (!panel.hidden) { closePanel(); opener.focus(); }
     else if (body.dataset.focus) history.back();
   });
-  history.replaceState(null, "", location.href);
+  // A reload (or a tab reopened) in an act's view comes back to that same view, for the
+  // camera, as long as the deal is the same; an action's view, likewise. The full hand only
+  // when the player asks for it.
+  (function keepView() {
+    const kept = history.state;
+    if (kept && kept.shown && kept.shown.round === hand.dataset.round) {
+      showAct(kept.shown, true);
+      return;
+    }
+    const link = kept && kept.action && panel.querySelector('[data-action="' + kept.action + '"]');
+    if (link && (!hand.querySelector("[data-for-action]") || hand.querySelector('[data-for-action="' + kept.action + '"]'))) {
+      showAction(link, true);
+      return;
+    }
+    history.replaceState(null, "", location.href);
+  })();
 
   // ---- Keep the screen awake while the cards are open ------------------------------------
 
@@ -560,5 +607,7 @@
     }
     offerTakeBack(null);
   }
-  window.evilrobots = { swapHand: swapHand, say: say, showAct: actShown, tookBack: tookBack };
+  window.evilrobots = {
+    swapHand: swapHand, say: say, showAct: actShown, tookBack: tookBack, backToTop: backToTop,
+  };
 })();

@@ -216,6 +216,9 @@
     const next = document.getElementById("host-next");
     if (next && "next" in data) replace(next, data.next);
     const round = document.getElementById("seat-round");
+    // The round's label changes when the game moves to another phase (a deal, the round's end,
+    // the game's): the page then shows what is happening now, at its top.
+    const newPhase = round && "round" in data && round.textContent !== data.round;
     if (round && "round" in data) round.textContent = data.round;
     // The banner is a status region: change it only when what it says changes, so a
     // screen reader announces it once.
@@ -247,6 +250,10 @@
         location.reload(); // the first deal since the page opened: load the card view
       }
     }
+    // Not in a view of its own (an act's, an action's: those close by themselves when the
+    // phase changes, to the top), the phone goes to the top, whatever anchor an earlier act
+    // left in its address.
+    if (newPhase && window.evilrobots && !document.body.dataset.focus) window.evilrobots.backToTop();
   }
 
   // ---- What the strip says, to a screen reader and to the hand -------------------------
@@ -297,7 +304,23 @@
     setClock(data.clock);
     replace(live, data.board);
     showTimers();
+    fitLog();
   }
+
+  // The board's log, on a shared screen, shows its newest act whole and as many older ones as
+  // fit wholly under it: an older act that would be cut at the foot makes way instead.
+  function fitLog() {
+    const list = document.querySelector(".board-reveals .reveal-list");
+    if (!list) return;
+    const entries = Array.from(list.children);
+    entries.forEach(function (entry) { entry.hidden = false; });
+    const foot = list.getBoundingClientRect().bottom;
+    entries.slice(1).forEach(function (entry) {
+      if (entry.getBoundingClientRect().bottom > foot + 1) entry.hidden = true;
+    });
+  }
+  fitLog();
+  addEventListener("resize", fitLog);
 
   // The seat was removed or moved to another phone: show what this phone may. (When this
   // phone is itself leaving, its own navigation is already under way.)

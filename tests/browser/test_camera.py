@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Step
-from tests.support.browser import Seat, open_table
-from tests.support.cards import countdown_to, give
+from tests.support.browser import Seat, open_table, tap_twice
+from tests.support.cards import countdown_to, give, run_out, time_runs_out
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 PARTS = ("robot", "power", "allegiance")
@@ -126,3 +126,114 @@ def test_by_voice_a_reveal_stays_held_up_and_may_be_taken_back_beside_it(table, 
     shows(bob, "robot", "power", title="Use your robot's action")
     bob.page.locator("#focus-banner").get_by_role("button", name="Take it back").click()
     expect(table["board"].get_by_text("Cy counts as negative")).to_be_hidden()
+
+
+# ---- Nobody loses the thread: a reload, a move that ends, a new phase ------------------------
+
+
+def test_a_reload_in_any_acts_view_comes_back_to_that_view(open_seat, live_server, live_app):
+    """A claim's, a conversion's, a reaction's and a proof's view each come back, after a
+    reload, as they were: only what the act showed, never the whole hand."""
+    ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
+    url = open_table(
+        live_app,
+        live_server,
+        [ada, bob, cy, di],
+        4,
+        {"pace": 3, "window": 30},
+        ada=("SwapBot", 9, G),
+        bob=("LockBot", 2, G),
+        cy=("BlockBot", 3, E),
+        di=("SumoBot", 5, E),
+    )
+    code = url.rsplit("/", 1)[1]
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    ada.page.get_by_role("button", name="I act at 9 or more").click()
+    shows(ada, "power", title="Prove your power")
+    ada.page.reload()
+    shows(ada, "power", title="Prove your power")  # a claim's view
+    ada.page.get_by_role("link", name="Convert", exact=True).click()
+    ada.page.get_by_role("button", name="Cy", exact=True).click()
+    shows(ada, "power", "allegiance", title="Convert another player")
+    ada.page.reload()
+    shows(ada, "power", "allegiance", title="Convert another player")  # a conversion's
+    cy.page.get_by_role("link", name="Play BlockBot").click()
+    cy.page.get_by_role("button", name="BlockBot: Make it fail").click()
+    shows(cy, "robot", title="Use a reaction")
+    cy.page.reload()
+    shows(cy, "robot", title="Use a reaction")  # a reaction's
+    for seat in (bob, di):
+        seat.page.get_by_role("button", name="No reaction").click()
+    countdown_to(live_app, code, 5)
+    di.page.get_by_role("button", name="I act at 5").click()
+    di.page.get_by_role("link", name="Convert", exact=True).click()
+    di.page.get_by_role("button", name="Bob", exact=True).click()  # never against LockBot
+    bob.page.get_by_role("button", name="No reaction").click()
+    bob.page.get_by_role("button", name="Show LockBot").click()
+    shows(bob, "robot", title="It failed: prove it with your robot")
+    bob.page.reload()
+    shows(bob, "robot", title="It failed: prove it with your robot")  # a proof's
+    back(bob)
+    bob.page.reload()
+    for part in PARTS:  # asked for, the whole hand stays the whole hand
+        expect(bob.card(part)).to_be_visible()
+
+
+def test_a_turn_that_runs_out_in_an_action_view_leaves_no_card_face_up(
+    open_seat, live_server, live_app
+):
+    ada, bob = (open_seat(name) for name in ("Ada", "Bob"))
+    url = open_table(
+        live_app,
+        live_server,
+        [ada, bob],
+        4,
+        {"pace": 3, "turn": 30},
+        ada=("PushBot", 9, G),
+        bob=("LockBot", 2, G),
+    )
+    code = url.rsplit("/", 1)[1]
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    ada.page.get_by_role("button", name="I act at 9 or more").click()
+    back(ada)
+    ada.page.get_by_role("link", name="Robot", exact=True).click()  # PushBot's view, opened
+    expect(ada.page.locator("#focus-title")).to_contain_text("Use your robot's action")
+    expect(ada.card("robot")).to_be_visible()
+    time_runs_out(live_app, code, Step.TURN)
+    title = ada.page.locator("#focus-title")
+    expect(title).to_have_text("Time ran out: your turn is over, and you have no turn this round.")
+    for part in PARTS:
+        expect(ada.card(part)).to_be_hidden()
+    expect(ada.page.get_by_role("button", name="Back to cards")).to_be_visible()
+    back(ada)
+
+
+def test_when_the_round_ends_a_phone_in_an_acts_view_opens_at_the_top_not_an_old_anchor(
+    open_seat, live_server, live_app
+):
+    ada, bob = (open_seat(name) for name in ("Ada", "Bob"))
+    url = open_table(
+        live_app,
+        live_server,
+        [ada, bob],
+        4,
+        {"pace": 3},
+        ada=("SwapBot", 9, G),
+        bob=("LockBot", 2, G),
+    )
+    code = url.rsplit("/", 1)[1]
+    expect(bob.card("robot")).to_be_visible()  # the deal's cards: its page has loaded them
+    bob.page.evaluate("location.hash = 'players'")  # an anchor an earlier act left
+    expect(bob.page.locator("#players")).to_be_in_viewport()
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    countdown_to(live_app, code, 2)
+    bob.page.get_by_role("button", name="I act at 2").click()
+    shows(bob, "power", title="Prove your power")
+    bob.page.get_by_role("button", name="Pass", exact=True).click()
+    run_out(live_app, code)
+    tap_twice(ada.page, "End the round")
+    banner = bob.page.locator("#seat-banner")
+    expect(banner).to_contain_text("Round 1 is over.")
+    expect(banner).to_be_in_viewport()
+    expect(bob.page.locator("#players")).not_to_be_in_viewport()
+    assert "#" not in bob.page.url
