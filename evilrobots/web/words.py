@@ -260,7 +260,7 @@ TABLE_SCRIPT = SCRIPT | {
     # Translators: the title of the table's link, in the phone's share sheet.
     "shareTitle": _l("Evil Robots table"),
     "takenBack": _l("Taken back: the board shows it struck through."),
-    "moveOver": _l("Your move is over: no card of yours is face up."),
+    "moveOver": _l("Your move is over."),
     # Translators: a timer's seconds left, short: "12 s".
     "seconds": _l("{seconds} s"),
     # Translators: the winners' shares as they type them: "3 of 5" (points).

@@ -192,10 +192,6 @@
   function swapHand(html, newCards) {
     const action = body.dataset.focus ? body.dataset.action : null;
     const shown = viewing;
-    // An action's view that held the acts of a moment of this phone's own (its turn, its
-    // proof, a window it may answer, a tie to order): once that moment is over, by time or by
-    // anyone's act, nothing of it may stay face up.
-    const forMoment = action && !shown && hand.querySelector('[data-for-action="' + action + '"]');
     forget();
     const holder = document.createElement("template");
     holder.innerHTML = html;
@@ -206,38 +202,15 @@
     armUndo();
     if (action && !newCards && shown) {
       showAct(shown, true);
-    } else if (action && !newCards && forMoment && !hand.querySelector('[data-for-action="' + action + '"]')) {
-      momentOver();
     } else if (action && !newCards) {
       const link = panel.querySelector('[data-action="' + action + '"]');
       if (link) showAction(link, true);
     } else if (action) {
       // Out of the action view in the same frame as the new cards come in: the phone shows
-      // its new hand at once, and nothing on it moves a frame later; back at the top, where
-      // the page says what is happening now (not at an anchor an earlier act left).
+      // its new hand at once, and nothing on it moves a frame later.
       closeFocus();
-      toTop = true;
       history.back();
     }
-  }
-
-  // The moment an action's view was opened for is over: no card face up, and why (the
-  // strip's own words for this phone, as "Time ran out: your turn is over"), with Back to
-  // cards; the phone may still be held up to the camera.
-  function momentOver() {
-    const note = document.querySelector("#round-now .now-note");
-    const why = note && note.textContent.trim();
-    viewing = null;
-    showView({ shows: [], kicker: "", label: why || word("moveOver", "Your move is over: no card of yours is face up."), action: "over" }, true);
-    const title = document.getElementById("focus-title");
-    if (title) title.setAttribute("role", "status");
-  }
-
-  // Back at the top of the page, without the anchor an earlier act left in its address.
-  let toTop = false;
-  function backToTop() {
-    if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
-    window.scrollTo({ top: 0, behavior: "instant" });
   }
 
   // One request; the answer carries the new card view. If anything but the network fails,
@@ -494,7 +467,6 @@
     showAction(link);
   }
   window.addEventListener("popstate", function (event) {
-    if (toTop) { toTop = false; backToTop(); }
     if (event.state && event.state.shown) {
       showAct(event.state.shown);
     } else if (event.state && event.state.action) {
@@ -506,8 +478,7 @@
 
   // An act's view: in place of the action's view it came from (Back to cards returns to the
   // cards, not to the action), or a step of its own from the cards.
-  // The act's view is a state of the card view's own page (not of an action's page the
-  // address may have moved to): a reload comes back to the card view, in that state.
+  // A state of the card view's own address, which a reload comes back to.
   const cardsUrl = location.pathname + location.search;
   function actShown(shown) {
     shown = Object.assign({}, shown, { round: hand.dataset.round });  // this deal's act
@@ -521,22 +492,10 @@
     if (!panel.hidden) { closePanel(); opener.focus(); }
     else if (body.dataset.focus) history.back();
   });
-  // A reload (or a tab reopened) in an act's view comes back to that same view, for the
-  // camera, as long as the deal is the same; an action's view, likewise. The full hand only
-  // when the player asks for it.
-  (function keepView() {
-    const kept = history.state;
-    if (kept && kept.shown && kept.shown.round === hand.dataset.round) {
-      showAct(kept.shown, true);
-      return;
-    }
-    const link = kept && kept.action && panel.querySelector('[data-action="' + kept.action + '"]');
-    if (link && (!hand.querySelector("[data-for-action]") || hand.querySelector('[data-for-action="' + kept.action + '"]'))) {
-      showAction(link, true);
-      return;
-    }
-    history.replaceState(null, "", location.href);
-  })();
+  // A reload in an act's view (same deal) comes back to it, for the camera.
+  const kept = history.state && history.state.shown;
+  if (kept && kept.round === hand.dataset.round) showAct(kept, true);
+  else history.replaceState(null, "", location.href);
 
   // ---- Keep the screen awake while the cards are open ------------------------------------
 
@@ -607,7 +566,7 @@
     }
     offerTakeBack(null);
   }
-  window.evilrobots = {
-    swapHand: swapHand, say: say, showAct: actShown, tookBack: tookBack, backToTop: backToTop,
-  };
+  // No card face up, and why (a moment of this phone's own is over: live.js).
+  function over(why) { viewing = null; showView({ shows: [], label: why, action: "over" }, true); }
+  window.evilrobots = { swapHand: swapHand, say: say, showAct: actShown, tookBack: tookBack, over: over };
 })();

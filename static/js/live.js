@@ -238,8 +238,22 @@
       // swap, what the action views offer) leaves the phone in the view its player chose.
       const moving = newRound || (after[4] === "ended" && before[4] !== "ended");
       live.dataset.handKey = data.hand_key;
+      // An action's view holding this phone's acts of a moment (its turn, a proof, a window,
+      // a tie) closes when that moment is over, by time or by anyone's act: no card face up.
+      const action = document.body.dataset.focus && document.body.dataset.action;
+      const actsFor = action && '[data-for-action="' + action + '"]';
+      const over = actsFor && !moving && document.querySelector("#hand " + actsFor) &&
+        !document.createRange().createContextualFragment(data.hand || "").querySelector(actsFor);
+      // Out of a view of its own as the game moves on (its history steps back): then the top.
+      if (moving && document.body.dataset.focus) {
+        addEventListener("popstate", backToTop, { once: true });
+      }
       if (window.evilrobots && data.hand) {
         window.evilrobots.swapHand(data.hand, moving);
+        if (over) {
+          const note = document.querySelector("#round-now .now-note");
+          window.evilrobots.over((note && note.textContent.trim()) || word("moveOver", "Your move is over."));
+        }
         if (newRound) {
           // A phone left reading the count below: the new cards are at the top.
           window.scrollTo({ top: 0, behavior: "instant" });
@@ -253,7 +267,13 @@
     // Not in a view of its own (an act's, an action's: those close by themselves when the
     // phase changes, to the top), the phone goes to the top, whatever anchor an earlier act
     // left in its address.
-    if (newPhase && window.evilrobots && !document.body.dataset.focus) window.evilrobots.backToTop();
+    if (newPhase && !document.body.dataset.focus) backToTop();
+  }
+
+  // The page's top, without an anchor an earlier act left in its address.
+  function backToTop() {
+    if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+    window.scrollTo({ top: 0, behavior: "instant" });
   }
 
   // ---- What the strip says, to a screen reader and to the hand -------------------------
