@@ -262,7 +262,7 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
                 _("%(who)s's turn at %(level)s", who=h.who, level=level(h.level)),
                 _(
                     "%(who)s acts at %(level)s: convert a player, convert themselves, use "
-                    "their robot, or pass. When the time runs out, they pass.",
+                    "their robot, or pass. If the time runs out, the turn is missed.",
                     who=h.who,
                     level=level(h.level),
                 ),
@@ -271,7 +271,7 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
             _("%(who)s's turn in the Pass phase", who=h.who),
             _(
                 "%(who)s acts in the Pass phase: convert a player, use their robot, or pass. "
-                "When the time runs out, they pass.",
+                "If the time runs out, the turn is missed.",
                 who=h.who,
             ),
         )
