@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from collections.abc import Iterator
@@ -56,13 +57,44 @@ def player(client) -> Player:
 # ---- Browser tests: a real server in a thread and Debian's Chromium -----------------
 
 
+class GroupAddress:
+    """The live server's clients, as the groups they stand for: every request of one test
+    comes from that test's own address (``REMOTE_ADDR``), as a group's phones come from their
+    own place, and all of it from one address in the worst case (nine players at one house).
+    The limits per client address (``serving.limits``) stay on, at their defaults: each test
+    shows that a group never meets them; the whole suite from one address would be a flood."""
+
+    address = "127.0.0.1"
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        environ["REMOTE_ADDR"] = GroupAddress.address
+        return self.app(environ, start_response)
+
+
+_GROUPS = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def group_address() -> str:
+    """This test's own client address (see ``GroupAddress``): the next one of the session."""
+    number = next(_GROUPS)
+    GroupAddress.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+    return GroupAddress.address
+
+
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
     """The app the browser tests' server serves (tests may set up a table in its store), on
-    the wall clock, which a test may move on (``tests.support.cards.time_runs_out``)."""
+    the wall clock, which a test may move on (``tests.support.cards.time_runs_out``); each
+    test's requests from an address of its own (``GroupAddress``)."""
     instance = tmp_path_factory.mktemp("instance")
     config = {"SECRET_KEY": "browser-key-" + "x" * 40, "CLOCK": LiveClock()}
-    return create_app(config, instance_path=instance)
+    app = create_app(config, instance_path=instance)
+    app.wsgi_app = GroupAddress(app.wsgi_app)  # type: ignore[method-assign]
+    return app
 
 
 @pytest.fixture(scope="session")

@@ -308,6 +308,7 @@ def _action_in_place(page):
 def _all_hidden_and_points(page):
     for part in ["robot", "power", "allegiance"]:
         page.get_by_role("button", name=f"Hide {part}").click()
+        page.get_by_role("button", name=f"Show {part}").wait_for()  # as the player sees it
     page.get_by_role("button", name="Draw points card").click()
     page.get_by_role("region", name="Points card").wait_for()
 
