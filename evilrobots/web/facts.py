@@ -235,8 +235,6 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
         detail = _("Show nothing yet. Anyone may pass now.")
         if h.others:
             detail += " " + _("Passed: %(names)s.", names=names(h.others))
-        if h.who:  # no timer: every phone, the passers' too, says who ends it
-            return _("Talk, promise, lie until %(host)s starts the Countdown", host=h.who), detail
         return _("Talk, promise, lie"), detail
     if m is Step.PROOF:
         return (

@@ -54,10 +54,9 @@ class Happening:
     others: tuple[str, ...] = ()  # who passed in the Debate; the seats tied for a turn
 
 
-def happening(round_: Round, names: Names, host: int | None = None) -> Happening | None:
+def happening(round_: Round, names: Names) -> Happening | None:
     """What is going on in a round the app runs, in play, for everyone; None for a round
-    called by voice, and for a round over (its count says the rest). ``host``: the table's
-    host, who starts the Countdown of a Debate without a timer (``who`` then names them)."""
+    called by voice, and for a round over (its count says the rest)."""
     conduct = round_.conduct
     if conduct is None or not round_.in_play:
         return None
@@ -88,7 +87,6 @@ def happening(round_: Round, names: Names, host: int | None = None) -> Happening
             Phase.DEBATE,
             Step.DEBATE,
             deadline=conduct.deadline,
-            who=name(host) if host is not None and conduct.deadline is None else "",
             others=tuple(name(seat) for seat in conduct.passed),
         )
     held = conduct.left if conduct.phase is Phase.COUNTDOWN else None

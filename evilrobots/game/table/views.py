@@ -107,7 +107,7 @@ def board_view(table: TableState) -> TableView:
         dealt_again=bool(round_ and round_.again),
         proposals=round_.proposals if round_ else 0,
         split_until=round_.split_until if round_ else None,
-        happening=happening(round_, names, table.host) if round_ else None,
+        happening=happening(round_, names) if round_ else None,
     )
 
 

@@ -257,19 +257,3 @@ def test_a_turn_that_runs_out_is_missed_and_said_so_on_its_phone_and_the_board(
     refused = ada.post("/act", round=tag)
     assert refused.status_code == 409
     assert "time ran out" in visible_text(refused.get_data(as_text=True))
-
-
-def test_a_debate_without_a_timer_says_on_every_phone_who_starts_the_countdown(app, ada, bob, cy):
-    assert (
-        ada.post(
-            "/settings", conducted="yes", debate="0", pace="5", window="8", turn="60"
-        ).status_code
-        == 303
-    )
-    assert ada.deal().status_code == 303
-    tag = deal_tag(table_of(app, ada.code))
-    assert bob.post("/pass-debate", round=tag).status_code == 303
-    said = "Talk, promise, lie until Ada starts the Countdown"
-    for page in (bob.page(), cy.page(), ada.page()):  # Bob passed: he too is told
-        assert strip(page).startswith(f"The Debate {said}")
-    assert said in visible_text(ada.page("/board"))
