@@ -131,6 +131,7 @@ def test_points_card_is_drawn_from_the_deck_and_looks_different(phone):
     points = phone.get_by_role("region", name="Points card")
     expect(points).to_contain_text(re.compile(r"This round is worth [1-9]"))
     expect(phone.get_by_role("button", name="Draw points card")).to_have_count(0)
+    phone.wait_for_load_state("load")  # its styles applied, as the player sees the page
     colours = phone.evaluate(
         "[getComputedStyle(document.querySelector('.points-card')).backgroundColor,"
         " getComputedStyle(document.querySelector('.power-card')).backgroundColor]"
