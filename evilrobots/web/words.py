@@ -252,7 +252,8 @@ SCRIPT = {
     "wakeOff": _l("Screen may sleep as usual."),
 }
 TABLE_SCRIPT = SCRIPT | {
-    "offline": _l("Offline: your taps are kept until you are back."),
+    "offline": _l("Offline: your cards are kept; acts are not sent."),
+    "notSent": _l("Not sent: no connection. Tap again once you are back online."),
     "onBoard": _l("On the board"),
     "reveal": _l("Reveal to the table"),
     # The tables' own script (live.js): its placeholders are in braces, filled in by it.

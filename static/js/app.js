@@ -25,7 +25,9 @@
     try { return JSON.parse(document.getElementById("words").textContent); } catch (e) { return {}; }
   }());
   function word(key, english) { return WORDS[key] || english; }
-  const OFFLINE_NOTE = word("offline", "Offline: your taps are kept. Shuffle and points wait.");
+  const OFFLINE_NOTE = word("offline", document.getElementById("table-live") ?
+    "Offline: your cards are kept; acts are not sent." :
+    "Offline: your taps are kept. Shuffle and points wait.");
 
   function slot(part) {
     return hand.querySelector('.slot[data-part="' + part + '"]');
@@ -41,8 +43,9 @@
     if (kind) status.dataset.kind = kind; else delete status.dataset.kind;
   }
 
+  // A passing note, or a tap's own alert (live.js: "Not sent"), goes at the next tap.
   function clearNote() {
-    if (document.getElementById("status").dataset.kind === "note") say("");
+    if (document.getElementById("status").dataset.kind) say(offline ? OFFLINE_NOTE : "");
   }
 
   // ---- Drawing the hand ------------------------------------------------------------------
@@ -287,7 +290,10 @@
       offerTakeBack(answer.shown && answer.shown.until);
     }, function (error) {
       button.disabled = false;
-      if (error instanceof TypeError) setOffline(true); else form.submit();
+      if (error instanceof TypeError) {
+        setOffline(true);
+        form.dispatchEvent(new CustomEvent("not-sent", { bubbles: true })); // live.js says it
+      } else form.submit();
     });
   }
 

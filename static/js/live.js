@@ -22,6 +22,44 @@
     });
   }
 
+  // ---- A tap that cannot reach the table says so, at once ----------------------------------
+  // Offline, a tap for the table is not kept for later (by then its moment may be over): it
+  // is not sent, and a note says so at once; the player taps again once the phone is back.
+  // (What the player hides or shows on the cards is kept: app.js.) The note of a tap in the
+  // strip or the cards goes in the cards' notes' row; of any other, right under its control,
+  // in the page's flow. Never over a control; it goes at the player's next tap.
+
+  function notSent(form) {
+    const text = word("notSent", "Not sent: no connection. Tap again once you are back online.");
+    if (window.evilrobots && document.getElementById("status") && form.closest("#round-now, #hand")) {
+      window.evilrobots.say(text, "alert");
+      return;
+    }
+    let note = form.nextElementSibling;
+    if (!note || !note.classList.contains("not-sent")) {
+      note = document.createElement("p");
+      note.className = "not-sent";
+      note.setAttribute("role", "alert");
+      form.after(note);
+    }
+    note.textContent = text;
+  }
+  document.addEventListener("not-sent", function (event) { notSent(event.target); });
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("button, a")) return;
+    document.querySelectorAll(".not-sent").forEach(function (note) { note.remove(); });
+  }, true);
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    const posted = (form.getAttribute("method") || "").toLowerCase() === "post";
+    if (navigator.onLine || !posted || form.dataset.enhance || form.hasAttribute("data-needs-network")) {
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    notSent(form);
+  }, true);
+
   // ---- A second tap, within 4 seconds, for what changes the game for everyone ------------
 
   function arm(form) {
@@ -144,7 +182,7 @@
       if (answer && answer.shown && window.evilrobots) window.evilrobots.showAct(answer.shown);
     }).catch(function (error) {
       buttons.forEach(function (button) { button.disabled = false; });
-      if (!(error instanceof TypeError)) form.submit();
+      if (error instanceof TypeError) notSent(form); else form.submit();
     });
   });
 

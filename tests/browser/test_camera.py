@@ -237,3 +237,67 @@ def test_when_the_round_ends_a_phone_in_an_acts_view_opens_at_the_top_not_an_old
     expect(banner).to_be_in_viewport()
     expect(bob.page.locator("#players")).not_to_be_in_viewport()
     assert "#" not in bob.page.url
+
+
+def test_a_tap_made_offline_is_not_sent_says_so_at_once_and_goes_when_tapped_again(
+    open_seat, live_server, live_app, new_phone
+):
+    """No tap is lost silently: offline, or with the connection failing under it, a tap for
+    the table sends nothing and says so at once; the cards' own taps are kept; back online,
+    the same tap goes."""
+    ada, bob, cy = (open_seat(name) for name in ("Ada", "Bob", "Cy"))
+    url = open_table(
+        live_app,
+        live_server,
+        [ada, bob, cy],
+        4,
+        {"pace": 3, "window": 30},
+        ada=("SwapBot", 9, G),
+        bob=("LockBot", 2, G),
+        cy=("BlockBot", 3, E),
+    )
+    board = new_phone({"width": 1280, "height": 720})
+    board.goto(url + "/board")
+    status, page = bob.page.locator("#status"), bob.page
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+
+    # Offline, in the Debate: Pass is not sent, and the phone says so where it shows notes.
+    expect(bob.card("robot")).to_be_visible()
+    page.context.set_offline(True)
+    expect(status).to_have_text("Offline: your cards are kept; acts are not sent.")
+    page.get_by_role("button", name="Pass", exact=True).click()
+    expect(status).to_have_text("Not sent: no connection. Tap again once you are back online.")
+    expect(page.get_by_role("button", name="Pass", exact=True)).to_be_enabled()
+    assert not [url for url in posts if url.endswith("/pass-debate")], posts
+    # The cards' own taps are kept; the offline note comes back at the next tap.
+    page.get_by_role("button", name="Hide robot").click()
+    expect(status).to_have_text("Offline: your cards are kept; acts are not sent.")
+    # A form outside the strip: refused in place, under it, and the page stays.
+    page.get_by_role("button", name="Move to another phone").click()
+    expect(page.locator(".seat-own .not-sent")).to_have_text(
+        "Not sent: no connection. Tap again once you are back online."
+    )
+    assert page.url == url
+    page.context.set_offline(False)
+    expect(status).to_be_empty()
+    page.get_by_role("button", name="Pass", exact=True).click()
+    expect(board.get_by_text("Bob · passes")).to_be_visible()
+    expect(page.locator(".not-sent")).to_have_count(0)  # gone at the next tap
+
+    # Online, but the connection fails under the tap: the same, said at once.
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    ada.page.get_by_role("button", name="I act at 9 or more").click()
+    ada.page.get_by_role("link", name="Convert", exact=True).click()
+    ada.page.get_by_role("button", name="Cy", exact=True).click()
+    cy.page.route("**/no-reaction", lambda route: route.abort("connectionreset"))
+    no_reaction = cy.page.get_by_role("button", name="No reaction")
+    no_reaction.click()
+    expect(cy.page.locator("#status")).to_have_text(
+        "Not sent: no connection. Tap again once you are back online."
+    )
+    expect(no_reaction).to_be_enabled()
+    cy.page.unroute("**/no-reaction")
+    no_reaction.click()
+    expect(no_reaction).to_be_hidden()
+    expect(cy.page.locator("#status")).to_be_empty()
