@@ -59,6 +59,7 @@ def hand_pieces(
     robot_url: str | None = None,
     ended: bool = False,
     acts: Markup | None = None,
+    story: str = "",
 ) -> list[Piece]:
     """The card view's <main> for this hand, as its own text and shared pieces.
 
@@ -67,7 +68,8 @@ def hand_pieces(
     Reveal to the table to the action view, ``cheat`` lets CheatBot pick the allegiance it
     shows, ``robot_actions`` are the robot actions this player may use now (posted to
     ``robot_url``), ``ended`` says the round is over, and ``acts`` are the forms of a
-    conducted round's action views (the player's own).
+    conducted round's action views (the player's own), ``story`` what became of the
+    player's allegiance in it (who converted them, and how it ended), said under it.
     """
     store = fragments()
     cache = store.here()
@@ -104,7 +106,7 @@ def hand_pieces(
         card(
             "allegiance_controls",
             hand.allegiance,
-            words.coins(hand.flips, hand.allegiance),
+            words.allegiance_line(hand.flips, hand.allegiance, story),
             controls.allegiance,
             controls.randomise,
             deal_tag,

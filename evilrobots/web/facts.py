@@ -64,6 +64,9 @@ FACTS = {
     What.FAILS: N_("it fails"),
     What.REACTS: N_("reacts"),
     What.IS_CONVERTED: N_("is converted"),
+    # Translators: a log line's lead: "Bob · is converted by Ada · Evil". Said of any player:
+    # word it so that it fits everyone, whatever their gender.
+    What.IS_CONVERTED_BY: N_("is converted by %(other)s"),
     What.IS_CONVERTED_INSTEAD: N_("is converted instead"),
     What.IS_NOT_CONVERTED: N_("is not converted"),
     What.SHOWS_WHY: N_("shows why it failed"),
@@ -191,6 +194,66 @@ def _entry(reveal: Reveal, lang: str) -> str:
     ]
     what = fact(reveal.lead) if reveal.lead else _(DONE[reveal.action])
     return " · ".join([name, what, *(part for part in shown if part)])
+
+
+# The acts that start a conversion; the log settles each before the next starts.
+_CONVERSIONS = (What.CONVERTS, What.CONVERTS_SELF, What.PUSHES)
+# How a conversion ended, said of the seat whose allegiance it was about.
+_ENDED = (What.IS_CONVERTED, What.IS_CONVERTED_BY, What.IS_CONVERTED_INSTEAD, What.IS_NOT_CONVERTED)
+
+
+def converted_you(reveals: tuple[Reveal, ...], you: int) -> str:
+    """The last conversion of this seat this round and how it ended, worded to it for its
+    own card view ("Ada converted you to Evil", "Ada tried to convert you: it failed"); ""
+    if nobody has converted it. From the public log (newest first) alone."""
+    for at, reveal in enumerate(reveals):
+        settled = reveal.lead.what if reveal.lead else None
+        if reveal.action is not Action.CONVERTED or reveal.seat != you or settled not in _ENDED:
+            continue
+        act = next((r for r in reveals[at + 1 :] if r.lead and r.lead.what in _CONVERSIONS), None)
+        if act is None or act.lead is None:
+            return ""
+        if settled is What.IS_CONVERTED_INSTEAD:
+            return _("Your conversion turned on you: %(allegiance)s", allegiance=_told(reveal))
+        if act.lead.what is What.CONVERTS_SELF:
+            return _("You converted yourself")
+        who = party_first(act.seat, act.name)
+        pushed = act.lead.what is What.PUSHES
+        if settled is What.IS_NOT_CONVERTED:
+            if pushed:
+                return _("%(who)s tried to push you: it failed", who=who)
+            return _("%(who)s tried to convert you: it failed", who=who)
+        lead = reveal.lead
+        if settled is What.IS_CONVERTED_BY and lead is not None and lead.whom != act.seat:
+            who = party_first(lead.whom, lead.other)  # DoOverBot's reaction did it over
+        elif pushed:
+            return _("%(who)s pushed you to %(allegiance)s", who=who, allegiance=_told(reveal))
+        return _("%(who)s converted you to %(allegiance)s", who=who, allegiance=_told(reveal))
+    return ""
+
+
+def _told(reveal: Reveal) -> str:
+    return label(reveal.allegiance) if reveal.allegiance else ""
+
+
+def to_target(h: Happening, you: int) -> str:
+    """What a reaction window says to the target of its conversion, on its own phone: who
+    converts it, to what, and what it may do ("" for anyone else)."""
+    if h.step is not Step.REACTIONS or h.whom_at != you or h.kind is ConversionKind.SELF:
+        return ""
+    allegiance = label(h.allegiance) if h.allegiance else ""
+    if h.kind is ConversionKind.PUSH:
+        what = _("%(who)s pushes you to %(allegiance)s", who=h.who, allegiance=allegiance)
+    else:
+        what = _("%(who)s converts you to %(allegiance)s", who=h.who, allegiance=allegiance)
+    if h.robot is not None:
+        what = _(
+            "%(what)s; %(reactor)s plays %(robot)s",
+            what=what,
+            reactor=h.reactor,
+            robot=h.robot.name,
+        )
+    return _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
 
 
 def headline(h: Happening) -> str:

@@ -229,6 +229,14 @@ def coins(flips: tuple[Coin, Coin] | None, allegiance: Allegiance) -> str:
     return _coins(flips, allegiance, language())
 
 
+def allegiance_line(flips: tuple[Coin, Coin] | None, allegiance: Allegiance, story: str) -> str:
+    """Said under the allegiance: where it came from, and at a table what became of it
+    (``story``): after the coins if they still explain it, in place of them if not."""
+    if not story:
+        return coins(flips, allegiance)
+    return f"{coins(flips, allegiance)} · {story}" if flips else story
+
+
 @functools.lru_cache(maxsize=256)
 def _coins(flips: tuple[Coin, Coin] | None, allegiance: Allegiance, lang: str) -> str:
     if flips is None:

@@ -64,14 +64,17 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
 
     # The reaction window: Cy's ForceBot makes it work; then everyone says No reaction.
     expect(now_says(bob.page)).to_contain_text("Reactions to Ada")
+    told = "Ada converts you to Good. Play a reaction if you hold one, or tap No reaction."
+    expect(bob.page.locator("#round-now .now-note")).to_have_text(told)  # him, by whom
     cy.page.get_by_role("link", name="Play ForceBot").click()
     expect(cy.card("robot")).to_be_visible()
     cy.page.get_by_role("button", name="Play ForceBot").click()
     expect(board.get_by_text("Cy · reacts · ForceBot")).to_be_visible()
     for seat in (bob, di):
         seat.page.get_by_role("button", name="No reaction").click()
-    expect(board.get_by_text("Bob · is converted · Good")).to_be_visible()
+    expect(board.get_by_text("Bob · is converted by Ada · Good")).to_be_visible()
     expect(bob.card("allegiance")).to_have_attribute("data-allegiance", "good")  # his own phone
+    expect(bob.page.locator("#flips")).to_have_text("Ada converted you to Good")  # and how
 
     # 6: Bob converts himself back to Evil; nobody reacts, the window runs out.
     countdown_to(live_app, code, 6)  # 8 and 7 go by, untaken, at once
@@ -83,6 +86,7 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     expect(board.get_by_text("Bob · converts themselves · Evil")).to_be_visible()
     time_runs_out(live_app, code, Step.REACTIONS)
     expect(board.get_by_text("Bob · is converted · Evil")).to_be_visible()
+    expect(bob.page.locator("#flips")).to_have_text("You converted yourself")
 
     # Cy reacted: her 3 is not hers to act at. Di passed: the Pass phase is hers alone.
     expect(now_says(cy.page)).to_contain_text("You reacted")

@@ -252,7 +252,10 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
     elif real is Outcome.DONE_OVER:
         round_ = _take(round_, chain.target, chain.reactions[-1].allegiance or before)
     if shown is Outcome.WORKED:
-        converted = Fact(What.IS_CONVERTED)
+        by_self = chain.kind is ConversionKind.SELF
+        converted = (
+            Fact(What.IS_CONVERTED) if by_self else naming(What.IS_CONVERTED_BY, names, chain.by)
+        )
         round_ = say(
             round_, names, chain.target, Action.CONVERTED, converted, allegiance=chain.said
         )
@@ -263,7 +266,7 @@ def resolve(round_: Round, names: Names, now: float) -> Round:
         )
     elif shown is Outcome.DONE_OVER:
         taken = chain.reactions[-1].allegiance or before
-        converted = Fact(What.IS_CONVERTED)
+        converted = naming(What.IS_CONVERTED_BY, names, chain.reactions[-1].seat)
         round_ = say(round_, names, chain.target, Action.CONVERTED, converted, allegiance=taken)
     else:
         round_ = say(round_, names, chain.target, Action.CONVERTED, Fact(What.IS_NOT_CONVERTED))

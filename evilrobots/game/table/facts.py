@@ -35,7 +35,8 @@ class What(Enum):
     WORKS = "works"
     FAILS = "fails"
     REACTS = "reacts"
-    IS_CONVERTED = "is-converted"
+    IS_CONVERTED = "is-converted"  # (stored before the converter was named)
+    IS_CONVERTED_BY = "is-converted-by"  # other: by whom (the converter, or the reactor)
     IS_CONVERTED_INSTEAD = "is-converted-instead"
     IS_NOT_CONVERTED = "is-not-converted"
     SHOWS_WHY = "shows-why"  # shows why a conversion failed (its power, or LockBot)
@@ -85,6 +86,7 @@ SETTLED = frozenset(
         What.WORKS,
         What.FAILS,
         What.IS_CONVERTED,
+        What.IS_CONVERTED_BY,
         What.IS_CONVERTED_INSTEAD,
         What.IS_NOT_CONVERTED,
     }

@@ -48,7 +48,7 @@ class Happening:
     whom: str = ""  # the other party (the target, the converter of a failed conversion)
     whom_at: int | None = None  # its place (``NPR_SEAT``: the non-player robot, unnamed)
     kind: ConversionKind | None = None  # a reaction window's conversion
-    allegiance: Allegiance | None = None  # a push's allegiance
+    allegiance: Allegiance | None = None  # what a conversion's target is told it takes
     reactor: str = ""  # who played the window's last reaction
     robot: Robot | None = None  # the window's last reaction
     others: tuple[str, ...] = ()  # who passed in the Debate; the seats tied for a turn
@@ -78,7 +78,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
             whom=name(chain.target) if chain.kind is not ConversionKind.SELF else "",
             whom_at=chain.target if chain.kind is not ConversionKind.SELF else None,
             kind=chain.kind,
-            allegiance=chain.allegiance if chain.kind is ConversionKind.PUSH else None,
+            allegiance=chain.said if chain.kind is not ConversionKind.SELF else None,
             reactor=name(last.seat) if last else "",
             robot=last.robot if last else None,
         )

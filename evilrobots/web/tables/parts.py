@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
+from ...game.actions import Action
 from ...game.cards import CHEATBOT
 from ...game.hand import Hand
 from ...game.table import Table, TableView
@@ -26,7 +27,7 @@ from ...game.table.conduct import Phase
 from ...game.table.legal import Acts
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
-from ..facts import detail, headline, level, note, phase_name, round_label
+from ..facts import converted_you, detail, headline, level, note, phase_name, round_label, to_target
 from ..fragments import fragments
 from ..i18n import language
 from .viewers import next_key, rest_key, view_for, view_key
@@ -79,6 +80,7 @@ def render_hand(view: TableView, hand: Hand) -> str:
             robot_url=url_for("tables.use_robot", code=view.code),
             ended=view.ended,
             acts=acts,
+            story=converted_you(view.reveals, view.you.id) if view.conducted and view.you else "",
         )
     )
 
@@ -100,7 +102,10 @@ def hand_key(view: TableView) -> str:
         c = view.acts
         shows = view.standing.shows
         offered = repr((c.turn, c.targets, c.convert_self, c.reactions, c.block_turns, shows))
-        key += f":{hand.allegiance.value}:{digest(offered)}"
+        # A conversion of this seat settled (its card view says how it ended: ``converted_you``).
+        you = view.you.id if view.you else None
+        settled = sum(1 for r in view.reveals if r.seat == you and r.action is Action.CONVERTED)
+        key += f":{hand.allegiance.value}:{digest(offered)}:{settled}"
     return key
 
 
@@ -283,7 +288,8 @@ def strip(view: TableView) -> str:
     )
     said = headline(h)
     holes = [said, h.deadline] if timed else [said]
-    holes.append(note(view.standing) or detail(h))
+    told = to_target(h, view.you.id) if view.you else ""
+    holes.append(note(view.standing) or told or detail(h))
     head = "".join(
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )

@@ -17,7 +17,7 @@ from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import Outcome, Phase, Story
-from evilrobots.web.facts import note
+from evilrobots.web.facts import converted_you, note, to_target
 from tests.support.cards import known
 from tests.support.tables import Play, conduct, play, seated, turn
 
@@ -31,7 +31,7 @@ def test_a_conversion_works_on_a_higher_power_and_the_target_shows_it_once_settl
     assert game.allegiance(2) is G  # nothing changes while the window is open
     game.close()
     assert game.allegiance(2) is E and game.table.shown_by(2).allegiance is E
-    assert game.log()[-1] == "Bob · is converted · Evil"
+    assert game.log()[-1] == "Bob · is converted by Ada · Evil"
     assert game.table.round.conduct.acted == (1,)
 
 
@@ -78,7 +78,7 @@ def test_the_non_player_robot_is_converted_like_a_player_of_power_five():
     assert (NPR_SEAT, "") in game.table.view_for(1).acts.targets  # by its place: no name
     game.convert(1, target=NPR_SEAT).close()
     assert game.table.round.npr is E
-    assert game.log()[-1] == "The non-player robot · is converted · Evil"
+    assert game.log()[-1] == "The non-player robot · is converted by Ada · Evil"
     assert all(seat != NPR_SEAT for seat, _ in game.table.round.hands)  # it never acts
 
 
@@ -163,7 +163,7 @@ def test_a_cheatbot_target_tells_the_story_it_chose_and_the_truth_is_kept(
     assert conduct(game).chain.told is told
     game.close()
     assert game.allegiance(2) is truly
-    expected = "Bob · is converted · Evil" if told is Outcome.WORKED else "Bob · is not converted"
+    expected = "Bob · is converted by Ada · Evil" if told is Outcome.WORKED else "Bob · is not converted"
     assert game.log()[-1] == expected
 
 
@@ -217,6 +217,60 @@ def test_doverbot_forces_the_target_to_its_own_allegiance(window):
     window.react(5).close()
     assert window.allegiance(1) is E
     assert "Ed · reacts · DoOverBot · Evil · Ada takes Evil" in window.log()
+
+
+def told(game: Play, seat: int) -> str:
+    """What the seat's own card view says became of its allegiance."""
+    return converted_you(game.table.view_for(seat).reveals, seat)
+
+
+def test_the_target_is_told_who_converts_it_at_once_and_how_it_ended(window):
+    """Di converts Ada: Ada's own phone says so in the window, and afterwards how it ended;
+    nobody else's says it to them."""
+    view = window.table.view_for(1)
+    assert to_target(view.happening, 1) == (
+        "Di converts you to Evil. Play a reaction if you hold one, or tap No reaction."
+    )
+    assert to_target(view.happening, 2) == ""  # said to the target alone
+    window.react(2)
+    assert to_target(window.table.view_for(1).happening, 1).startswith(
+        "Di converts you to Evil; Bob plays BlockBot. "
+    )
+    assert told(window, 1) == ""  # not settled yet
+    window.close()
+    assert window.log()[-1] == "Ada · is not converted"
+    assert told(window, 1) == "Di tried to convert you: it failed"
+    assert told(window, 4) == told(window, 2) == ""
+
+
+def test_the_converted_are_told_whose_act_settled_it(window):
+    window.close()
+    assert window.log()[-1] == "Ada · is converted by Di · Evil"
+    assert told(window, 1) == "Di converted you to Evil"
+
+
+def test_a_conversion_turned_on_its_instigator_tells_them(window):
+    window.react(2, turn=True).close()
+    assert told(window, 4) == "Your conversion turned on you: Evil"
+    assert told(window, 1) == ""
+
+
+def test_a_conversion_done_over_names_who_did_it_over(window):
+    window.react(2)  # BlockBot: it fails
+    window.react(5).close()  # DoOverBot: Ada takes Ed's allegiance after all
+    assert window.log()[-1] == "Ada · is converted by Ed · Evil"
+    assert told(window, 1) == "Ed converted you to Evil"
+
+
+def test_a_push_and_a_self_conversion_are_told_as_they_were():
+    game = play("Ada", "Bob", "Cy", ada=("PushBot", 4, E), bob=("BetBot", 3, G))
+    turn(game, 1, 4).robot(1, "PushBot", target=2, bet=N)
+    assert to_target(game.table.view_for(2).happening, 2).startswith("Ada pushes you to Neutral. ")
+    game.close()
+    assert told(game, 2) == "Ada pushed you to Neutral"
+    game = play("Ada", "Bob", ada=("BetBot", 4, E))
+    turn(game, 1, 4).convert(1, allegiance=G).close()
+    assert told(game, 1) == "You converted yourself"
 
 
 def test_the_faq_chain_lockbot_then_forcebot_then_blockbot():
@@ -360,7 +414,7 @@ def test_a_window_nobody_left_may_answer_closes_at_once():
     game.call(8).claim(2).robot(2, "BetBot", bet=G)  # his turn, taken
     game.call(3).claim(1).convert(1, target=2)
     assert game.table.round.conduct.chain is None
-    assert game.allegiance(2) is E and game.log()[-1] == "Bob · is converted · Evil"
+    assert game.allegiance(2) is E and game.log()[-1] == "Bob · is converted by Ada · Evil"
 
 
 def test_a_window_someone_may_answer_runs_its_time_whatever_is_dealt():
