@@ -23,7 +23,7 @@ from ..game.table.now import Happening, Note, Standing, Step
 from ..game.table.round import NPR_SEAT, Reveal
 from ..game.table.view import TableView
 from .i18n import gettext as _
-from .i18n import language
+from .i18n import language, ngettext
 from .words import label
 
 # What a seat did, for the log, when nothing more is said of it: "Bob · proves their power".
@@ -346,6 +346,31 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
     if m is Step.PASS:
         return _("The players who passed act in turn"), ""
     return _("The host ends the round"), _("Every card is then shown, and the round is counted.")
+
+
+def own_note(view: TableView) -> str:
+    """What the strip says to this seat under the headline: where it stands, named where a
+    name says it better (who goes before it in line, the host it waits for in a Debate
+    without a timer), what its conversion is if it is the target, or else one sentence more
+    on what is going on."""
+    h, own = view.happening, view.standing
+    if h is None:
+        return ""
+    if own.note is Note.QUEUED and h.step is Step.TURN:
+        if own.level == 1:
+            return _("You go next, after %(who)s.", who=h.who)
+        return ngettext(
+            "You are in line: %(num)s player before you.",
+            "You are in line: %(num)s players before you.",
+            own.level,
+        )
+    if own.note is Note.PASSED and h.step is Step.DEBATE and h.deadline is None:
+        if view.you is not None and view.you.host:
+            return _("You passed: start the Countdown when the table is ready.")
+        host = next((seat.name for seat in view.seats if seat.host), "")
+        return _("You passed: %(host)s starts the Countdown.", host=host)
+    told = to_target(h, view.you.id) if view.you else ""
+    return note(own) or told or detail(h)
 
 
 def note(own: Standing) -> str:

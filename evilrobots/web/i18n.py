@@ -145,6 +145,13 @@ def gettext(string: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """``flask_babel.ngettext``: the form the language's plural rules pick for ``num``
+    (filled in as ``%(num)s``), by the request's language's catalog kept once loaded."""
+    variables.setdefault("num", num)
+    return catalog().ungettext(singular, plural, num) % variables
+
+
 # A template's words with nothing to fill in, by language: as it shows them, once.
 _MARKED: dict[tuple[str, str], Markup] = {}
 

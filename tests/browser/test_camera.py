@@ -301,3 +301,42 @@ def test_a_tap_made_offline_is_not_sent_says_so_at_once_and_goes_when_tapped_aga
     no_reaction.click()
     expect(no_reaction).to_be_hidden()
     expect(cy.page.locator("#status")).to_be_empty()
+
+
+def test_every_phone_says_what_comes_next_in_line_and_in_a_debate_without_a_timer(
+    open_seat, live_server, live_app
+):
+    ada, bob, cy, di = (open_seat(name) for name in ("Ada", "Bob", "Cy", "Di"))
+    url = open_table(
+        live_app,
+        live_server,
+        [ada, bob, cy, di],
+        4,
+        {"pace": 3},
+        ada=("BetBot", 2, G),
+        bob=("SumoBot", 6, G),
+        cy=("LockBot", 6, E),
+        di=("BetBot", 1, G),
+    )
+    code = url.rsplit("/", 1)[1]
+    # No Debate timer: Di, with nothing left to do, is told whom the table waits for, on the
+    # strip over what her pass showed; Ada, the host, is told to start it, with its button.
+    di.page.get_by_role("button", name="Pass", exact=True).click()
+    shows(di, title="Nothing shown")
+    note = di.page.locator("#round-now .now-note")
+    expect(note).to_have_text("You passed: Ada starts the Countdown.")
+    expect(note).to_be_visible()
+    ada.page.get_by_role("button", name="Pass", exact=True).click()
+    note = ada.page.locator("#round-now .now-note")
+    expect(note).to_have_text("You passed: start the Countdown when the table is ready.")
+    expect(note).to_be_visible()
+    ada.page.get_by_role("button", name="Start the countdown").click()
+    countdown_to(live_app, code, 6)
+    # Bob and Cy tie at 6: Cy, holding up her claim, is told she is next, and after whom.
+    bob.page.get_by_role("button", name="I act at 6").click()
+    cy.page.get_by_role("button", name="I act at 6").click()
+    shows(cy, "power", title="Prove your power")
+    note = cy.page.locator("#round-now .now-note")
+    expect(note).to_have_text("You go next, after Bob.")
+    expect(note).to_be_visible()
+    assert note.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "cut"

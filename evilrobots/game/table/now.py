@@ -158,7 +158,7 @@ class Standing:
     private choices as they are now (CheatBot's, PassBot's)."""
 
     note: Note | None = None  # what its phone says of its own place in the round
-    level: int = 0  # the level its note names (``Note.WAITS``)
+    level: int = 0  # the level its note names (``Note.WAITS``); its place in line (``QUEUED``)
     shows: Allegiance | None = None  # CheatBot: the allegiance it shows (None: the truth)
     story: Story = Story.TRUTH  # CheatBot: what the board says when someone converts it
     first: bool = True  # PassBot: first in the Pass phase, or at its power's place
@@ -221,7 +221,7 @@ def _place(conduct: Conduct, round_: Round, seat: int) -> tuple[Note | None, int
     if seat in conduct.acted:
         return Note.ACTED, 0
     if seat in conduct.queue:
-        return Note.QUEUED, 0
+        return Note.QUEUED, conduct.queue.index(seat) + 1
     if conduct.phase in (Phase.DEBATE, Phase.COUNTDOWN) and conduct.turn != seat:
         if hand.robot is FREEBOT:
             return Note.FREEBOT, 0

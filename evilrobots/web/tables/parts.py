@@ -25,9 +25,10 @@ from ...game.hand import Hand
 from ...game.table import Table, TableView
 from ...game.table.conduct import Phase
 from ...game.table.legal import Acts
+from ...game.table.now import Note, Step
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
-from ..facts import converted_you, detail, headline, level, note, phase_name, round_label, to_target
+from ..facts import converted_you, headline, level, own_note, phase_name, round_label
 from ..fragments import fragments
 from ..i18n import language
 from .viewers import next_key, rest_key, view_for, view_key
@@ -270,10 +271,16 @@ def strip(view: TableView) -> str:
     timed, paused = bool(h.deadline), h.paused is not None
     phase, say = phase_name(h.phase), spoken(view)
     due = ("turn" if c.turn else "move") if c.due else ""
+    # What comes next for this phone stays on the strip even in an act's view (it may be
+    # holding up its claim, or what its pass showed): who goes before it in line, or, having
+    # passed in a Debate without a timer, who starts the Countdown (the host's button too).
+    own = view.standing.note
+    waiting = own is Note.PASSED and h.step is Step.DEBATE and not timed
+    next_up = own is Note.QUEUED or waiting
     kept = fragments()
     frame = kept.slotted(
         kept.here(lang),
-        ("table/_now_head.html", timed, paused, phase, say, due),
+        ("table/_now_head.html", timed, paused, phase, say, due, next_up),
         lambda headline, *rest: draw_part(
             "table/_now_head.html",
             phase=phase,
@@ -283,13 +290,13 @@ def strip(view: TableView) -> str:
             note=rest[-1],
             say=say,
             due=due,
+            next_up=next_up,
         ),
         slots=3 if timed else 2,
     )
     said = headline(h)
     holes = [said, h.deadline] if timed else [said]
-    told = to_target(h, view.you.id) if view.you else ""
-    holes.append(note(view.standing) or told or detail(h))
+    holes.append(own_note(view))
     head = "".join(
         piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
     )

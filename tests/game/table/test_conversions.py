@@ -163,7 +163,8 @@ def test_a_cheatbot_target_tells_the_story_it_chose_and_the_truth_is_kept(
     assert conduct(game).chain.told is told
     game.close()
     assert game.allegiance(2) is truly
-    expected = "Bob · is converted by Ada · Evil" if told is Outcome.WORKED else "Bob · is not converted"
+    worked = "Bob · is converted by Ada · Evil"
+    expected = worked if told is Outcome.WORKED else "Bob · is not converted"
     assert game.log()[-1] == expected
 
 

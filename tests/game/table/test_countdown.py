@@ -8,6 +8,8 @@ Tables are dealt at 0 (a 60 s Debate, 5 s a power, 8 s a reaction window) and pl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from evilrobots.game.actions import Action
@@ -16,7 +18,7 @@ from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Phase
 from evilrobots.game.table.now import Note, standing
 from evilrobots.game.table.turns import reactions_for, to_answer
-from evilrobots.web.facts import note
+from evilrobots.web.facts import note, own_note
 from tests.support.tables import Play, conduct, play, three_at_six
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -194,6 +196,25 @@ def test_the_order_of_tied_seats_is_a_step_of_its_own_for_the_first_to_act():
     game.promote(1, 3)
     assert conduct(game).turn == 3 and conduct(game).ordering is None
     assert game.log()[-1] == "Ada · lets Cy go next"
+
+
+def test_the_tied_in_line_are_told_who_goes_before_them():
+    game = tied_three()
+    assert own_note(game.table.view_for(2)) == "You go next, after Ada."
+    assert own_note(game.table.view_for(3)) == "You are in line: 2 players before you."
+    assert standing(game.table.round, 3).level == 2
+
+
+def test_a_pass_in_a_debate_without_a_timer_is_told_who_starts_the_countdown():
+    game = play("Ada", "Bob", ada=("BetBot", 6, G), bob=("BetBot", 5, E))
+    game.table = game.table.with_round(
+        game.table.round.with_conduct(replace(conduct(game), deadline=None))
+    )
+    game.pass_debate(2).pass_debate(1)
+    assert own_note(game.table.view_for(2)) == "You passed: Ada starts the Countdown."
+    assert own_note(game.table.view_for(1)) == (
+        "You passed: start the Countdown when the table is ready."
+    )
 
 
 def test_a_tie_left_by_one_of_the_tied_is_no_tie_any_more():
