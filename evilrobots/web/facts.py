@@ -60,8 +60,8 @@ FACTS = {
     What.USES: N_("uses %(robot)s"),
     What.COPIES_USE: N_("copies %(robot)s"),
     # Translators: what came of a conversion: it works.
-    What.WORKS: N_("it works"),
-    What.FAILS: N_("it fails"),
+    What.WORKS: N_("the conversion works"),
+    What.FAILS: N_("the conversion fails"),
     What.REACTS: N_("reacts"),
     What.IS_CONVERTED: N_("is converted"),
     # Translators: a log line's lead: "Bob · is converted by Ada · Evil". Said of any player:

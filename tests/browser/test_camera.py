@@ -63,7 +63,7 @@ def test_after_every_act_of_a_round_the_app_runs_the_phone_shows_only_what_it_sh
     # A conversion: the power and the allegiance, held up through the live updates.
     host.get_by_role("link", name="Convert", exact=True).click()
     host.get_by_role("button", name="Bob", exact=True).click()
-    expect(board.get_by_text("Bob · it fails")).to_be_visible()
+    expect(board.get_by_text("Bob · the conversion fails")).to_be_visible()
     shows(ada, "power", "allegiance", title="Convert another player")
     for seat in (bob, cy, di):
         seat.page.get_by_role("button", name="No reaction").click()

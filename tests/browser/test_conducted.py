@@ -60,7 +60,7 @@ def test_four_phones_and_a_board_play_a_round_the_app_runs(
     host.get_by_role("link", name="Convert", exact=True).click()  # the action's view, in place
     expect(ada.card("power")).to_be_visible()
     host.get_by_role("button", name="Bob", exact=True).click()
-    expect(board.get_by_text("Bob · it fails")).to_be_visible()
+    expect(board.get_by_text("Bob · the conversion fails")).to_be_visible()
 
     # The reaction window: Cy's ForceBot makes it work; then everyone says No reaction.
     expect(now_says(bob.page)).to_contain_text("Reactions to Ada")
@@ -167,7 +167,7 @@ def test_a_round_nobody_finishes_goes_on_by_itself_and_ends(
     host.get_by_role("button", name="I act at 9 or more").click()
     host.get_by_role("link", name="Convert", exact=True).click()
     host.get_by_role("button", name="Cy", exact=True).click()
-    expect(board.get_by_text("Cy · it fails")).to_be_visible()
+    expect(board.get_by_text("Cy · the conversion fails")).to_be_visible()
 
     # The window runs out, on the wall clock; Cy owes her proof, now, and gives none. (From
     # here on each step's time goes by at once: the server's clock moves on to its end.)

@@ -27,7 +27,7 @@ G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 def test_a_conversion_works_on_a_higher_power_and_the_target_shows_it_once_settled():
     game = turn(play("Ada", "Bob", ada=("SwapBot", 3, E), bob=("BetBot", 7, G)), 1, 3)
     game.convert(1, target=2)
-    assert game.log()[-2:] == ["Ada · converts Bob · power 3 · Evil", "Bob · it works"]
+    assert game.log()[-2:] == ["Ada · converts Bob · power 3 · Evil", "Bob · the conversion works"]
     assert game.allegiance(2) is G  # nothing changes while the window is open
     game.close()
     assert game.allegiance(2) is E and game.table.shown_by(2).allegiance is E
@@ -39,7 +39,7 @@ def test_a_conversion_works_on_a_higher_power_and_the_target_shows_it_once_settl
 def test_a_conversion_fails_on_an_equal_or_lower_power(mine, theirs):
     game = turn(play("Ada", "Bob", ada=("SwapBot", mine, E), bob=("BetBot", theirs, G)), 1, mine)
     game.convert(1, target=2)
-    assert game.log()[-1] == "Bob · it fails"
+    assert game.log()[-1] == "Bob · the conversion fails"
     game.close()
     assert game.allegiance(2) is G and game.log()[-1] == "Bob · is not converted"
     assert game.table.shown_by(2).allegiance is None  # why it failed is Bob's to show
@@ -174,7 +174,7 @@ def test_a_cheatbot_target_answers_as_soon_as_anyone():
     for bob in (("BetBot", 7, G), ("CheatBot", 7, G)):
         game = turn(play("Ada", "Bob", ada=("BetBot", 3, E), bob=bob), 1, 3)
         game.convert(1, target=2)
-        assert conduct(game).chain.deadline == game.now + 8 and game.log()[-1] == "Bob · it works"
+        assert conduct(game).chain.deadline == game.now + 8 and game.log()[-1] == "Bob · the conversion works"
 
 
 @pytest.fixture
