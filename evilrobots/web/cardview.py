@@ -60,6 +60,7 @@ def hand_pieces(
     ended: bool = False,
     acts: Markup | None = None,
     story: str = "",
+    robot_link: str | bool = True,
 ) -> list[Piece]:
     """The card view's <main> for this hand, as its own text and shared pieces.
 
@@ -70,6 +71,8 @@ def hand_pieces(
     ``robot_url``), ``ended`` says the round is over, and ``acts`` are the forms of a
     conducted round's action views (the player's own), ``story`` what became of the
     player's allegiance in it (who converted them, and how it ended), said under it.
+    ``robot_link``: where the robot's name leads (True: the robots' page; a seat page's own
+    account of it, ``#own-robot``).
     """
     store = fragments()
     cache = store.here()
@@ -100,7 +103,7 @@ def hand_pieces(
         str(escape(hand.deal_tag)),
         middle,
         banner,
-        card("robot_card", hand.robot, Part.ROBOT in hand.hidden, switch, True),
+        card("robot_card", hand.robot, Part.ROBOT in hand.hidden, switch, robot_link),
         card("power_card", hand.power, Part.POWER in hand.hidden, switch),
         card("allegiance_card", hand.allegiance, Part.ALLEGIANCE in hand.hidden, switch),
         card(

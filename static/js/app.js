@@ -117,7 +117,8 @@
     offline = value;
     body.dataset.offline = value ? "true" : "false";
     if (value) say(OFFLINE_NOTE);
-    else if (document.getElementById("status").textContent === OFFLINE_NOTE) say("");
+    else if (document.getElementById("status").textContent === OFFLINE_NOTE ||
+      document.getElementById("status").dataset.kind === "alert") say(""); // back: untrue now
   }
 
   // A 409 means the phone shows an older round: reload to get the new one. newCards asks for

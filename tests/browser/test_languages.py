@@ -267,3 +267,90 @@ def test_a_tables_pages_fit_320_px_and_its_board_1280_in_every_language(
             assert whole(phone, buttons) == [], (language, path)
     assert no_scrolling(board) == [True, True], language
     assert whole(board, ".board-now-head, .board-name, .entry") == []
+
+
+def broken_words(page: Page, css: str) -> list[str]:
+    """The words (between spaces and hyphens) of the visible elements matching ``css`` that
+    are split across two lines: cut inside themselves."""
+    return page.evaluate(
+        """css => { const found = [];
+          for (const el of document.querySelectorAll(css)) {
+            if (el.offsetParent === null) continue;
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const match of node.data.matchAll(/[^\\s\\-]+-?/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (tops.size > 1) found.push(match[0]);
+              } } }
+          return found; }""",
+        css,
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "size"),
+    [(language, (320, 568)) for language in LANGUAGES] + [("fr", (390, 844)), ("de", (390, 844))],
+)
+def test_a_turn_fits_a_phone_in_every_language(new_phone, live_server, live_app, language, size):
+    """Every control of a turn and of a reaction window whole at a phone's size (French's
+    and German's turn bars measured: no word cut inside itself); the robot's ability read
+    on the same page; the converted told by whom; a tap that was not sent says so in its
+    row."""
+    w = functools.partial(said, language)
+    viewport = {"width": size[0], "height": size[1]}
+    ada = new_phone(viewport, locale=PHONE_LOCALE[language])
+    bob = new_phone(viewport, locale=PHONE_LOCALE[language])
+    ada.goto(live_server + "/table")
+    ada.get_by_label(w("Your name")).first.fill("Ada")
+    ada.get_by_role("button", name=w("Start a table")).click()
+    url = ada.url
+    bob.goto(url)
+    bob.get_by_label(w("Your name")).fill("Bartholomew")
+    bob.get_by_role("button", name=w("Join"), exact=True).click()
+    ada.reload()
+    set_timers(ada, w, pace=3)
+    cards = {"ada": ("PushBot", 9, G), "bartholomew": ("LockBot", 3, E)}
+    deal_and_give(live_app, ada, url, 4, w, **cards)
+    controls = ".choice, .small-button, .bar-button, .now-head"
+    ada.get_by_role("button", name=w("Start the countdown")).click()
+    top = w("%(number)s or more", number=9)
+    ada.get_by_role("button", name=w("I act at %(level)s", level=top)).click()
+    ada.get_by_role("button", name=w("Back to cards")).click()
+    turn_bar = ada.locator("#round-now .now-do .choice")
+    expect(turn_bar).to_have_count(4)  # Convert, Yourself, Robot, Pass
+    for phone in (ada, bob):
+        assert no_scrolling(phone)[0], language
+        assert whole(phone, controls) == [], language
+        assert broken_words(phone, controls) == [], language
+    # The robot's ability, on the same page: its name on the card leads to it.
+    ada.locator(".robot-link").click()
+    ability = ada.locator("#own-robot")
+    expect(ability).to_contain_text(w("You may force any player to the allegiance of your choice."))
+    expect(ability).to_be_in_viewport()
+    assert url.split("#")[0] in ada.url
+    # Ada converts Bartholomew (LockBot): his phone says by whom, its controls whole.
+    ada.evaluate("window.scrollTo(0, 0)")
+    ada.get_by_role("link", name=w("Convert"), exact=True).click()
+    ada.get_by_role("button", name="Bartholomew", exact=True).click()
+    told = w("%(who)s converts you to %(allegiance)s", who="Ada", allegiance=w("Good"))
+    expect(bob.locator("#round-now .now-note")).to_contain_text(told)
+    assert whole(bob, controls) == [] and broken_words(bob, controls) == [], language
+    # Offline, No reaction is not sent, and the note saying so fits its row.
+    bob.context.set_offline(True)
+    bob.get_by_role("button", name=w("No reaction")).click()
+    status = bob.locator("#status")
+    expect(status).to_have_text(w("Not sent: no connection. Tap again once you are back online."))
+    assert_the_note_fits(bob)
+    bob.context.set_offline(False)
+    expect(status).to_be_empty()
+    bob.get_by_role("button", name=w("No reaction")).click()
+    show = bob.get_by_role("button", name=w("Show LockBot"))
+    expect(show).to_be_visible()
+    assert whole(bob, controls) == [] and broken_words(bob, controls) == [], language
+    show.click()
+    expect(bob.locator("#flips")).to_have_text(
+        w("%(who)s tried to convert you: it failed", who="Ada")
+    )

@@ -81,6 +81,7 @@ def render_hand(view: TableView, hand: Hand) -> str:
             robot_url=url_for("tables.use_robot", code=view.code),
             ended=view.ended,
             acts=acts,
+            robot_link="#own-robot",
             story=converted_you(view.reveals, view.you.id) if view.conducted and view.you else "",
         )
     )
