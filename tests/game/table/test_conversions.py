@@ -174,7 +174,8 @@ def test_a_cheatbot_target_answers_as_soon_as_anyone():
     for bob in (("BetBot", 7, G), ("CheatBot", 7, G)):
         game = turn(play("Ada", "Bob", ada=("BetBot", 3, E), bob=bob), 1, 3)
         game.convert(1, target=2)
-        assert conduct(game).chain.deadline == game.now + 8 and game.log()[-1] == "Bob · the conversion works"
+        assert conduct(game).chain.deadline == game.now + 8
+        assert game.log()[-1] == "Bob · the conversion works"
 
 
 @pytest.fixture

@@ -116,7 +116,8 @@ def test_pushbot_forces_any_other_player_to_the_allegiance_of_its_choice():
     (action,) = game.table.robot_actions(1)
     assert (2, "Bob") in action.targets and (1, "Ada") not in action.targets
     game.robot(1, "PushBot", target=2, bet=N)
-    assert game.log()[-2:] == ["Ada · pushes Bob to Neutral · PushBot", "Bob · the conversion works"]
+    pushed = ["Ada · pushes Bob to Neutral · PushBot", "Bob · the conversion works"]
+    assert game.log()[-2:] == pushed
     assert game.close().allegiance(2) is N
 
 
