@@ -23,7 +23,7 @@ from ..game.table.now import Happening, Note, Standing, Step
 from ..game.table.round import NPR_SEAT, Reveal
 from ..game.table.view import TableView
 from .i18n import gettext as _
-from .i18n import language, ngettext
+from .i18n import language
 from .words import label
 
 # What a seat did, for the log, when nothing more is said of it: "Bob · proves their power".
@@ -196,66 +196,6 @@ def _entry(reveal: Reveal, lang: str) -> str:
     return " · ".join([name, what, *(part for part in shown if part)])
 
 
-# The acts that start a conversion; the log settles each before the next starts.
-_CONVERSIONS = (What.CONVERTS, What.CONVERTS_SELF, What.PUSHES)
-# How a conversion ended, said of the seat whose allegiance it was about.
-_ENDED = (What.IS_CONVERTED, What.IS_CONVERTED_BY, What.IS_CONVERTED_INSTEAD, What.IS_NOT_CONVERTED)
-
-
-def converted_you(reveals: tuple[Reveal, ...], you: int) -> str:
-    """The last conversion of this seat this round and how it ended, worded to it for its
-    own card view ("Ada converted you to Evil", "Ada tried to convert you: it failed"); ""
-    if nobody has converted it. From the public log (newest first) alone."""
-    for at, reveal in enumerate(reveals):
-        settled = reveal.lead.what if reveal.lead else None
-        if reveal.action is not Action.CONVERTED or reveal.seat != you or settled not in _ENDED:
-            continue
-        act = next((r for r in reveals[at + 1 :] if r.lead and r.lead.what in _CONVERSIONS), None)
-        if act is None or act.lead is None:
-            return ""
-        if settled is What.IS_CONVERTED_INSTEAD:
-            return _("Your conversion turned on you: %(allegiance)s", allegiance=_told(reveal))
-        if act.lead.what is What.CONVERTS_SELF:
-            return _("You converted yourself")
-        who = party_first(act.seat, act.name)
-        pushed = act.lead.what is What.PUSHES
-        if settled is What.IS_NOT_CONVERTED:
-            if pushed:
-                return _("%(who)s tried to push you: it failed", who=who)
-            return _("%(who)s tried to convert you: it failed", who=who)
-        lead = reveal.lead
-        if settled is What.IS_CONVERTED_BY and lead is not None and lead.whom != act.seat:
-            who = party_first(lead.whom, lead.other)  # DoOverBot's reaction did it over
-        elif pushed:
-            return _("%(who)s pushed you to %(allegiance)s", who=who, allegiance=_told(reveal))
-        return _("%(who)s converted you to %(allegiance)s", who=who, allegiance=_told(reveal))
-    return ""
-
-
-def _told(reveal: Reveal) -> str:
-    return label(reveal.allegiance) if reveal.allegiance else ""
-
-
-def to_target(h: Happening, you: int) -> str:
-    """What a reaction window says to the target of its conversion, on its own phone: who
-    converts it, to what, and what it may do ("" for anyone else)."""
-    if h.step is not Step.REACTIONS or h.whom_at != you or h.kind is ConversionKind.SELF:
-        return ""
-    allegiance = label(h.allegiance) if h.allegiance else ""
-    if h.kind is ConversionKind.PUSH:
-        what = _("%(who)s pushes you to %(allegiance)s", who=h.who, allegiance=allegiance)
-    else:
-        what = _("%(who)s converts you to %(allegiance)s", who=h.who, allegiance=allegiance)
-    if h.robot is not None:
-        what = _(
-            "%(what)s; %(reactor)s plays %(robot)s",
-            what=what,
-            reactor=h.reactor,
-            robot=h.robot.name,
-        )
-    return _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
-
-
 def headline(h: Happening) -> str:
     """What is going on, in a few words: "Power 7 is called", "Ada's turn at 7"."""
     return _worded(h, language())[0]
@@ -346,31 +286,6 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
     if m is Step.PASS:
         return _("The players who passed act in turn"), ""
     return _("The host ends the round"), _("Every card is then shown, and the round is counted.")
-
-
-def own_note(view: TableView) -> str:
-    """What the strip says to this seat under the headline: where it stands, named where a
-    name says it better (who goes before it in line, the host it waits for in a Debate
-    without a timer), what its conversion is if it is the target, or else one sentence more
-    on what is going on."""
-    h, own = view.happening, view.standing
-    if h is None:
-        return ""
-    if own.note is Note.QUEUED and h.step is Step.TURN:
-        if own.level == 1:
-            return _("You go next, after %(who)s.", who=h.who)
-        return ngettext(
-            "You are in line: %(num)s player before you.",
-            "You are in line: %(num)s players before you.",
-            own.level,
-        )
-    if own.note is Note.PASSED and h.step is Step.DEBATE and h.deadline is None:
-        if view.you is not None and view.you.host:
-            return _("You passed: start the Countdown when the table is ready.")
-        host = next((seat.name for seat in view.seats if seat.host), "")
-        return _("You passed: %(host)s starts the Countdown.", host=host)
-    told = to_target(h, view.you.id) if view.you else ""
-    return note(own) or told or detail(h)
 
 
 def note(own: Standing) -> str:

@@ -279,11 +279,16 @@ TABLE_SCRIPT = SCRIPT | {
 }
 
 
+# The words a table's page says otherwise than the scripts' English (which is the applet's).
+TABLE_ENGLISH = ("offline",)
+
+
 def script_words(at_table: bool = False) -> dict[str, str]:
-    """The script's words in the request's language, for the page to carry as JSON; none in
-    English, which the script has (every byte of the card view's first load counts)."""
+    """The script's words in the request's language, for the page to carry as JSON; in
+    English only a table's own (the script has the rest, and every byte of the card view's
+    first load counts)."""
     if language() == DEFAULT:
-        return {}
+        return {key: str(TABLE_SCRIPT[key]) for key in TABLE_ENGLISH} if at_table else {}
     return {key: str(text) for key, text in (TABLE_SCRIPT if at_table else SCRIPT).items()}
 
 

@@ -25,9 +25,7 @@
     try { return JSON.parse(document.getElementById("words").textContent); } catch (e) { return {}; }
   }());
   function word(key, english) { return WORDS[key] || english; }
-  const OFFLINE_NOTE = word("offline", document.getElementById("table-live") ?
-    "Offline: your cards are kept; acts are not sent." :
-    "Offline: your taps are kept. Shuffle and points wait.");
+  const OFFLINE_NOTE = word("offline", "Offline: your taps are kept. Shuffle and points wait.");
 
   function slot(part) {
     return hand.querySelector('.slot[data-part="' + part + '"]');
@@ -118,7 +116,7 @@
     body.dataset.offline = value ? "true" : "false";
     if (value) say(OFFLINE_NOTE);
     else if (document.getElementById("status").textContent === OFFLINE_NOTE ||
-      document.getElementById("status").dataset.kind === "alert") say(""); // back: untrue now
+      document.getElementById("status").dataset.kind === "alert") say("");
   }
 
   // A 409 means the phone shows an older round: reload to get the new one. newCards asks for
@@ -293,7 +291,7 @@
       button.disabled = false;
       if (error instanceof TypeError) {
         setOffline(true);
-        form.dispatchEvent(new CustomEvent("not-sent", { bubbles: true })); // live.js says it
+        form.dispatchEvent(new CustomEvent("not-sent", { bubbles: true }));
       } else form.submit();
     });
   }

@@ -252,7 +252,7 @@
     }
     showTimers();
     const next = document.getElementById("host-next");
-    if (next && "next" in data) replace(next, data.next);
+    if (next && "next" in data) { replace(next, data.next); padForPinned(); }
     const round = document.getElementById("seat-round");
     // The round's label changes when the game moves to another phase (a deal, the round's end,
     // the game's): the page then shows what is happening now, at its top.
@@ -307,6 +307,16 @@
     // left in its address.
     if (newPhase && !document.body.dataset.focus) backToTop();
   }
+
+  // The host's next step is pinned at the top: what a link of the page leads to (the count)
+  // lands below it, however tall the step's words make it.
+  function padForPinned() {
+    const next = document.getElementById("host-next");
+    const pinned = next && next.querySelector("form");
+    document.documentElement.style.scrollPaddingTop = pinned ? next.offsetHeight + 8 + "px" : "";
+  }
+  padForPinned();
+  addEventListener("resize", padForPinned);
 
   // The page's top, without an anchor an earlier act left in its address.
   function backToTop() {

@@ -222,7 +222,8 @@ def test_when_the_round_ends_a_phone_in_an_acts_view_opens_at_the_top_not_an_old
         bob=("LockBot", 2, G),
     )
     code = url.rsplit("/", 1)[1]
-    expect(bob.card("robot")).to_be_visible()  # the deal's cards: its page has loaded them
+    # The round's cards as given (not the deal's first, which a live update then replaces).
+    expect(bob.card("robot")).to_contain_text("LockBot")
     bob.page.evaluate("location.hash = 'players'")  # an anchor an earlier act left
     expect(bob.page.locator("#players")).to_be_in_viewport()
     ada.page.get_by_role("button", name="Start the countdown").click()

@@ -341,6 +341,13 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(cy.page.locator("#seat-banner")).to_contain_text("Ada wins the game!")
     expect(ada.page.locator("#seat-banner")).to_contain_text("You win the game!")
     expect(cy.page.locator("#seat-round")).to_have_text("Game over")
+    # The host's pinned New game never covers what the banner's link leads to.
+    ada.page.locator("#seat-banner").get_by_role(
+        "link", name="See the count and the scores"
+    ).click()
+    pinned = ada.page.locator("#host-next").bounding_box()
+    heading = ada.page.locator("#tally h2").first.bounding_box()
+    assert heading["y"] >= pinned["y"] + pinned["height"], (pinned, heading)
     tap_twice(ada.page, "New game")  # it ends the game for everyone: a second tap
     expect(board.get_by_text("Ada wins the game!")).to_have_count(0)
     expect(board.get_by_text("Waiting for the first deal")).to_be_visible()

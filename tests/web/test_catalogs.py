@@ -104,3 +104,23 @@ def test_the_installed_package_has_every_compiled_catalog():
 def test_no_compiled_catalog_is_committed():
     ignored = (Path(__file__).resolve().parents[2] / ".gitignore").read_text()
     assert "*.mo" in ignored.split()
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "six"),
+    [
+        ("en", "share the 1 point.", "share the 6 points."),
+        ("fr", "partage de 1 point.", "partage des 6 points."),
+        ("de", "Aufteilung von 1 Punkt", "Aufteilung der 6 Punkte"),
+        ("es", "repartir 1 punto.", "repartir los 6 puntos."),
+    ],
+)
+def test_a_count_of_one_is_said_in_the_singular_in_every_language(app, language, one, six):
+    """Plurals by the language's own rules (Babel's), a value of 1 included."""
+    from evilrobots.web.i18n import ngettext
+
+    singular = "Waiting for a winner to propose how to share the %(num)s point."
+    plural = "Waiting for a winner to propose how to share the %(num)s points."
+    with app.test_request_context(f"/?lang={language}"):
+        assert one in ngettext(singular, plural, 1)
+        assert six in ngettext(singular, plural, 6)

@@ -28,9 +28,10 @@ from ...game.table.legal import Acts
 from ...game.table.now import Note, Step
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
-from ..facts import converted_you, headline, level, own_note, phase_name, round_label
+from ..facts import headline, level, phase_name, round_label
 from ..fragments import fragments
 from ..i18n import language
+from ..told import converted_you, own_note
 from .viewers import next_key, rest_key, view_for, view_key
 
 

@@ -17,7 +17,8 @@ from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict, GameError, NotAllowed
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import Outcome, Phase, Story
-from evilrobots.web.facts import converted_you, note, to_target
+from evilrobots.web.facts import note
+from evilrobots.web.told import converted_you, to_target
 from tests.support.cards import known
 from tests.support.tables import Play, conduct, play, seated, turn
 

@@ -18,7 +18,8 @@ from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Phase
 from evilrobots.game.table.now import Note, standing
 from evilrobots.game.table.turns import reactions_for, to_answer
-from evilrobots.web.facts import note, own_note
+from evilrobots.web.facts import note
+from evilrobots.web.told import own_note
 from tests.support.tables import Play, conduct, play, three_at_six
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL

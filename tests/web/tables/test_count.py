@@ -152,9 +152,12 @@ def test_above_every_seats_cards_the_end_of_the_round_says_what_it_asks_of_them(
 ):
     """Each player is told at the top of the page, not only below their cards, and in the
     live event as in the page."""
-    assert banner(bob.page()) == "Round 1 is over. You won: propose how the winners share the 6."
+    assert (
+        banner(bob.page())
+        == "Round 1 is over. You won: propose how the winners share the 6 points."
+    )
     assert banner(ada.page()) == (
-        "Round 1 is over. Waiting for a winner to propose how to share the 6: see the count."
+        "Round 1 is over. Waiting for a winner to propose how to share the 6 points: see the count."
     )
     assert ada.page().count('<span class="seat-round" id="seat-round">Round 1: over</span>') == 1
     bob.post("/split", proposal="0", **{"share-2": "4", "share-3": "2"})
@@ -386,7 +389,9 @@ def test_the_split_is_on_a_clock_shown_to_the_winners_and_the_board(app, clock, 
     assert "Time left to settle the split:" in visible_text(phone)
     assert "If it runs out, each winner gets 1 point." in visible_text(phone)
     # The board's line of whom it waits for, with the time left (it must fit its screen).
-    assert "Waiting for a winner to propose how to share the 6. Time left:" in visible_text(board)
+    assert "Waiting for a winner to propose how to share the 6 points. Time left:" in visible_text(
+        board
+    )
     assert ada.post("/keep").status_code == 409  # not settled yet
     clock.now = deadline
     app.extensions["evilrobots.store"].advance_due(clock.now)  # the ticker, when it runs out
