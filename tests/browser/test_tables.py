@@ -14,6 +14,7 @@ from tests.support.browser import (
     Seat,
     by_voice,
     deal,
+    no_scrolling,
     reveal,
     set_timers,
     start_and_join,
@@ -254,6 +255,16 @@ def table_rows(page: Page, css: str) -> list[list[str]]:
     )
 
 
+def chart_rows(page) -> dict[str, list[str]]:
+    """The way to the points to win, as the chart's data table says it: each player's score
+    after each round."""
+    rows = page.locator(".way-chart table tbody tr")
+    return {
+        row.locator("th").text_content(): row.locator("td").all_text_contents()
+        for row in rows.all()
+    }
+
+
 def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     ada, bob, cy, board = table["ada"], table["bob"], table["cy"], table["board"]
     ada.page.get_by_label("Points to win").fill("5")
@@ -300,6 +311,8 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     ada.page.get_by_role("button", name="Keep the score").click()
     expect(board.locator("table.scoreboard").first).to_contain_text("Ada")
     assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "1"], ["Cy", "0"]]
+    assert chart_rows(board) == {"Ada": ["3"], "Bob": ["1"], "Cy": ["0"]}  # the way to 5
+    expect(board.locator(".chart-caption")).to_have_text("Ada leads with 3 of 5")
 
     # Round 2: Cy and Bob win for Evil; Bob disagrees with Cy's split: a point each.
     deal(table, 2)
@@ -322,6 +335,7 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     # The kept scores, as the board shows them once it has them (its history was already there).
     expect(board.locator("table.scoreboard caption").first).not_to_contain_text("before")
     assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "2"], ["Cy", "1"]]
+    assert chart_rows(board) == {"Ada": ["3", "3"], "Bob": ["1", "2"], "Cy": ["0", "1"]}
     expect(board.locator(".board-history summary")).to_have_count(3)  # the whole, and each round
 
     # Round 3: Ada alone wins 4 and reaches 7: the game is hers.
@@ -341,6 +355,13 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(cy.page.locator("#seat-banner")).to_contain_text("Ada wins the game!")
     expect(ada.page.locator("#seat-banner")).to_contain_text("You win the game!")
     expect(cy.page.locator("#seat-round")).to_have_text("Game over")
+    # The way there, large on the board (its end of the game on one screen) and on a phone.
+    expect(board.locator(".way-chart-large .chart-caption")).to_have_text("Ada wins with 7 points")
+    way = {"Ada": ["3", "3", "7"], "Bob": ["1", "2", "2"], "Cy": ["0", "1", "1"]}
+    assert chart_rows(board) == way == chart_rows(cy.page)
+    assert no_scrolling(board) == [True, True]
+    assert no_scrolling(cy.page)[0]
+    expect(board.locator(".way-chart-large .chart-drawing")).to_be_in_viewport(ratio=1)
     # The host's pinned New game never covers what the banner's link leads to.
     ada.page.locator("#seat-banner").get_by_role(
         "link", name="See the count and the scores"
@@ -412,6 +433,9 @@ def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
         expect(board.locator(".board-winner")).to_have_text("Ada wins the game!")
         expect(board.locator(".board-winner")).to_be_in_viewport(ratio=1)
     parts = [".board-seat:last-child", "table.tally", ".tally-value", "table.scoreboard"]
+    if target == 5:  # the end of the game: the way there and the scores (the count is below)
+        parts = [".way-chart-large .chart-drawing", ".way-chart-large .chart-legend"]
+        parts.append("table.scoreboard")
     if keep:
         expect(board.locator("table.scoreboard caption")).to_have_text(re.compile("^Scores"))
         expect(board.locator("table.scoreboard caption")).not_to_contain_text("before")
