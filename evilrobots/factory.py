@@ -26,7 +26,7 @@ from .game.table.limits import (
 from .serving import assets, compress, icons, limits, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
-from .web import chart, errors, facts, forms, fragments, i18n, pages, solo, tables, words
+from .web import chart, errors, facts, forms, fragments, i18n, pages, solo, story, tables, words
 from .web.artwork import ALLEGIANCE_ART, art_for
 from .web.guide import note_for
 from .web.templating import Templates
@@ -121,4 +121,5 @@ def create_app(
     app.jinja_env.globals.update(words.for_templates())
     app.jinja_env.globals.update(facts.for_templates())
     app.jinja_env.globals.update(chart.for_templates())
+    app.jinja_env.globals.update(story.for_templates())
     return app

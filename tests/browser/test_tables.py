@@ -359,6 +359,16 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(board.locator(".way-chart-large .chart-caption")).to_have_text("Ada wins with 7 points")
     way = {"Ada": ["3", "3", "7"], "Bob": ["1", "2", "2"], "Cy": ["0", "1", "1"]}
     assert chart_rows(board) == way == chart_rows(cy.page)
+    # ... and each player's evening, under their name in the scores.
+    lines = board.locator("table.scoreboard .evening-line")
+    expect(lines).to_have_text(
+        [
+            "2 of 3 rounds on the winning side · 4 points won alone · 3 points from shared wins",
+            "2 of 3 rounds on the winning side · 2 points from shared wins",
+            "1 of 3 rounds on the winning side · 1 point from shared wins",
+        ]
+    )
+    expect(cy.page.locator("table.scoreboard .evening-line")).to_have_count(3)
     assert no_scrolling(board) == [True, True]
     assert no_scrolling(cy.page)[0]
     expect(board.locator(".way-chart-large .chart-drawing")).to_be_in_viewport(ratio=1)

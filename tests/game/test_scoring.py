@@ -25,6 +25,7 @@ from evilrobots.game.scoring import (
     settle_split,
     tally,
 )
+from evilrobots.game.scoring.evening import evenings
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 TEAMS = {"G": G, "E": E, "N": N}
@@ -569,3 +570,33 @@ def test_a_finished_game_keeps_no_more_rounds_and_a_new_one_starts_at_zero():
 def test_unsettled_rounds_cannot_be_kept(two_winners):
     with pytest.raises(GameError):
         Game().keep(two_winners)
+
+
+# ---- A player's evening -----------------------------------------------------------------------
+
+
+def test_each_players_evening_says_where_every_point_came_from():
+    """Round 1: Ada wins 4 alone for Good, and Bob's bet on Good is right. Round 2: Bob and
+    Cy win for Evil and agree 3 and 1; Ada's MiseryBot ended Good, which lost: 2 more. The
+    evenings add up to the game's scores."""
+    one = count(["Ada SumoBot 9 G", "Bob BetBot 1 E bet=G", "Cy PushBot 2 N"], 4)
+    two = count(["Ada MiseryBot 1 G", "Bob LockBot 7 E", "Cy PushBot 4 E"], 4)
+    two = settle_split(two, answer(two, propose(two, 2, {2: 3, 3: 1}), 3, True))
+    game = Game(5).keep(one).keep(two)
+    names = {1: "Ada", 2: "Bob", 3: "Cy"}
+    ada, bob, cy = sorted(evenings(game.rounds, names), key=lambda e: e.seat)
+    assert (ada.rounds, ada.won, ada.alone, ada.shared, ada.bonuses, ada.bets) == (2, 1, 4, 0, 2, 0)
+    assert (bob.rounds, bob.won, bob.alone, bob.shared, bob.bonuses, bob.bets) == (2, 1, 0, 3, 0, 1)
+    assert (cy.won, cy.shared, cy.points) == (1, 1, 1)
+    assert {e.seat: e.points for e in evenings(game.rounds, names)} == dict(game.scores)
+    assert [e.name for e in evenings(game.rounds, names)] == ["Ada", "Bob", "Cy"]  # most first
+
+
+@given(st.lists(st.dictionaries(st.integers(1, 4), st.integers(0, 5), min_size=1), max_size=6))
+def test_the_evenings_always_add_up_to_the_scores(rounds):
+    tallies = [round_giving(points) for points in rounds]
+    game = Game(100)
+    for one in tallies:
+        game = game.keep(one)
+    told = {e.seat: e.points for e in evenings(game.rounds, {})}
+    assert {seat: p for seat, p in told.items() if p} == {s: p for s, p in game.scores if p}

@@ -65,3 +65,44 @@ def test_a_score_below_zero_stays_in_the_drawing():
     chart = way_to_target((kept(1, (1, "Ada", -2)),), (Score(1, "Ada", -2),), 10)
     assert all(0 <= y <= chart.height for _, y in chart.lines[0].points)
     assert chart.ticks[0][0] == -2
+
+
+def drawn(app, history, scores, target, winner=None, lang="en") -> str:
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(history=history, scores=scores, target=target, winner=winner)
+    with app.test_request_context(f"/?lang={lang}"):
+        return str(app.jinja_env.get_template("table/_chart.html").module.way_chart(view))
+
+
+def test_the_chart_names_the_leader_the_winner_and_a_tie_at_the_target(app):
+    assert "Ada leads with 3 of 5" in drawn(app, HISTORY[2:], (Score(1, "Ada", 3),), 5)
+    assert "Ada wins with 7 points" in drawn(app, HISTORY, NOW, 5, winner="Ada")
+    tied = (Score(1, "Ada", 11), Score(2, "Bob", 11))
+    told = drawn(app, (kept(1, (1, "Ada", 11), (2, "Bob", 11)),), tied, 10)
+    assert "Ada and Bob tie at 11: the game goes on until one leads alone." in told
+    french = drawn(app, (kept(1, (1, "Ada", 1)),), (Score(1, "Ada", 1),), 10, "Ada", "fr")
+    assert "Ada gagne avec 1 point" in french  # one point: the singular
+
+
+def test_the_chart_is_drawn_without_script_and_its_table_says_every_score(app):
+    page = drawn(app, HISTORY, NOW, 5)
+    assert "<script" not in page and page.count("<polyline") == 3
+    assert page.count('<th scope="col">Round ') == 3
+    assert "<td>3</td><td>3</td><td>7</td>" in page  # Ada, after rounds 1, 2 and 3
+
+
+def test_every_players_evening_is_worded_with_real_plurals(app):
+    from evilrobots.game.scoring.evening import Evening
+    from evilrobots.web.story import evening_line
+
+    one = Evening(1, "Ada", rounds=1, won=1, alone=1, bonuses=1, bets=-1)
+    with app.test_request_context("/?lang=en"):
+        assert evening_line(one) == (
+            "1 of 1 round on the winning side · 1 point won alone · 1 bonus point · bets -1"
+        )
+    many = Evening(2, "Bob", rounds=3, won=2, shared=4, bets=2)
+    with app.test_request_context("/?lang=de"):
+        assert evening_line(many) == (
+            "2 von 3 Runden auf der Siegerseite · 4 Punkte aus geteilten Siegen · Wetten +2"
+        )
