@@ -196,6 +196,19 @@ def _entry(reveal: Reveal, lang: str) -> str:
     return " · ".join([name, what, *(part for part in shown if part)])
 
 
+def window_words(what: str, h: Happening) -> str:
+    """A reaction window in a sentence: the conversion it answers (``what``), the last
+    reaction played, and what a phone may do."""
+    if h.robot is not None:
+        what = _(
+            "%(what)s; %(reactor)s plays %(robot)s",
+            what=what,
+            reactor=h.reactor,
+            robot=h.robot.name,
+        )
+    return _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
+
+
 def headline(h: Happening) -> str:
     """What is going on, in a few words: "Power 7 is called", "Ada's turn at 7"."""
     return _worded(h, language())[0]
@@ -223,17 +236,8 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
             )
         else:
             what = _("%(who)s converts %(whom)s", who=h.who, whom=party(h.whom_at, h.whom))
-        to = h.who
-        if h.robot is not None:
-            what = _(
-                "%(what)s; %(reactor)s plays %(robot)s",
-                what=what,
-                reactor=h.reactor,
-                robot=h.robot.name,
-            )
-            to = h.robot.name
-        detail = _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
-        return _("Reactions to %(who)s", who=to), detail
+        to = h.robot.name if h.robot is not None else h.who
+        return _("Reactions to %(who)s", who=to), window_words(what, h)
     if m is Step.DEBATE:
         detail = _("Show nothing yet. Anyone may pass now.")
         if h.others:

@@ -12,7 +12,7 @@ from ..game.table.facts import What
 from ..game.table.now import Happening, Note, Step
 from ..game.table.round import Reveal
 from ..game.table.view import TableView
-from .facts import detail, note, party_first
+from .facts import detail, note, party_first, window_words
 from .i18n import gettext as _
 from .i18n import ngettext
 from .words import label
@@ -67,14 +67,7 @@ def to_target(h: Happening, you: int) -> str:
         what = _("%(who)s pushes you to %(allegiance)s", who=h.who, allegiance=allegiance)
     else:
         what = _("%(who)s converts you to %(allegiance)s", who=h.who, allegiance=allegiance)
-    if h.robot is not None:
-        what = _(
-            "%(what)s; %(reactor)s plays %(robot)s",
-            what=what,
-            reactor=h.reactor,
-            robot=h.robot.name,
-        )
-    return _("%(what)s. Play a reaction if you hold one, or tap No reaction.", what=what)
+    return window_words(what, h)
 
 
 def own_note(view: TableView) -> str:

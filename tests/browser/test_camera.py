@@ -131,6 +131,12 @@ def test_by_voice_a_reveal_stays_held_up_and_may_be_taken_back_beside_it(table, 
 # ---- Nobody loses the thread: a reload, a move that ends, a new phase ------------------------
 
 
+def landed(seat: Seat) -> None:
+    """The act has reached the server: its answer put the phone back on its seat's address
+    (an action's view has an address of its own until then, which a reload would open)."""
+    expect(seat.page).not_to_have_url(re.compile("/action/"))
+
+
 def test_a_reload_in_any_acts_view_comes_back_to_that_view(open_seat, live_server, live_app):
     """A claim's, a conversion's, a reaction's and a proof's view each come back, after a
     reload, as they were: only what the act showed, never the whole hand."""
@@ -150,16 +156,19 @@ def test_a_reload_in_any_acts_view_comes_back_to_that_view(open_seat, live_serve
     ada.page.get_by_role("button", name="Start the countdown").click()
     ada.page.get_by_role("button", name="I act at 9 or more").click()
     shows(ada, "power", title="Prove your power")
+    landed(ada)
     ada.page.reload()
     shows(ada, "power", title="Prove your power")  # a claim's view
     ada.page.get_by_role("link", name="Convert", exact=True).click()
     ada.page.get_by_role("button", name="Cy", exact=True).click()
     shows(ada, "power", "allegiance", title="Convert another player")
+    landed(ada)
     ada.page.reload()
     shows(ada, "power", "allegiance", title="Convert another player")  # a conversion's
     cy.page.get_by_role("link", name="Play BlockBot").click()
     cy.page.get_by_role("button", name="BlockBot: Make it fail").click()
     shows(cy, "robot", title="Use a reaction")
+    landed(cy)
     cy.page.reload()
     shows(cy, "robot", title="Use a reaction")  # a reaction's
     for seat in (bob, di):
@@ -171,9 +180,11 @@ def test_a_reload_in_any_acts_view_comes_back_to_that_view(open_seat, live_serve
     bob.page.get_by_role("button", name="No reaction").click()
     bob.page.get_by_role("button", name="Show LockBot").click()
     shows(bob, "robot", title="It failed: prove it with your robot")
+    landed(bob)
     bob.page.reload()
     shows(bob, "robot", title="It failed: prove it with your robot")  # a proof's
     back(bob)
+    landed(bob)
     bob.page.reload()
     for part in PARTS:  # asked for, the whole hand stays the whole hand
         expect(bob.card(part)).to_be_visible()

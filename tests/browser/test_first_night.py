@@ -4,6 +4,7 @@ a new deal brings the cards into view, and the split adds itself up."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from evilrobots.game.cards import Allegiance
@@ -130,6 +131,10 @@ def fits_the_board(board, moment: str) -> None:
     """The shared board shows everything without scrolling, its reveals and its count large
     enough to read through a video call (20 px or more), and its allegiance chips all one
     size, 20 px or more, each word whole."""
+    try:  # as a player sees it: once the board has laid out what it was sent
+        board.wait_for_function("document.documentElement.scrollHeight <= 720", timeout=5000)
+    except PlaywrightTimeoutError:
+        pass  # the assertion says by how much
     height = board.evaluate("document.documentElement.scrollHeight")
     assert height <= 720, f"{moment}: the board is {height} px tall"
     small = board.evaluate(
