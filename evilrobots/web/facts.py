@@ -293,8 +293,9 @@ def _worded(h: Happening, lang: str) -> tuple[str, str]:
 
 
 def note(own: Standing) -> str:
-    """What a seat's own phone says of its place in the round ("" for nothing)."""
-    if own.note is None:
+    """What a seat's own phone says of its place in the round ("" for nothing). A note that
+    names someone (the host it waits for) is worded by ``told.own_note``, which has the names."""
+    if own.note is None or own.note not in NOTES:
         return ""
     return _note(own.note, own.level, language())
 

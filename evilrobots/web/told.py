@@ -86,7 +86,7 @@ def own_note(view: TableView) -> str:
             "You are in line: %(num)s players before you.",
             own.level,
         )
-    if own.note is Note.PASSED and h.step is Step.DEBATE and h.deadline is None:
+    if own.note is Note.HOST_STARTS:
         if view.you is not None and view.you.host:
             return _("You passed: start the Countdown when the table is ready.")
         host = next((seat.name for seat in view.seats if seat.host), "")

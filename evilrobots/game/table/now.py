@@ -146,6 +146,7 @@ class Note(Enum):
     REACTED = "reacted"
     SAT_OUT = "sat-out"
     PASSED = "passed"
+    HOST_STARTS = "host-starts"  # passed in a Debate without a timer: the host starts the Countdown
     ACTED = "acted"
     QUEUED = "queued"
     FREEBOT = "freebot"
@@ -184,7 +185,8 @@ def standing(round_: Round, seat: int) -> Standing:
         else:
             note = Note.NOT_WAITED
     elif conduct.phase is Phase.DEBATE:
-        pass
+        if note is Note.PASSED and conduct.deadline is None:
+            note = Note.HOST_STARTS  # nothing left to do but wait for the host
     elif conduct.turn == seat:
         convert_self = conduct.phase is Phase.COUNTDOWN and not locked(round_, seat)
         note = Note.TURN if convert_self else Note.TURN_NOT_SELF

@@ -25,7 +25,7 @@ from ...game.hand import Hand
 from ...game.table import Table, TableView
 from ...game.table.conduct import Phase
 from ...game.table.legal import Acts
-from ...game.table.now import Note, Step
+from ...game.table.now import Note
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..facts import headline, level, phase_name, round_label
@@ -276,9 +276,7 @@ def strip(view: TableView) -> str:
     # What comes next for this phone stays on the strip even in an act's view (it may be
     # holding up its claim, or what its pass showed): who goes before it in line, or, having
     # passed in a Debate without a timer, who starts the Countdown (the host's button too).
-    own = view.standing.note
-    waiting = own is Note.PASSED and h.step is Step.DEBATE and not timed
-    next_up = own is Note.QUEUED or waiting
+    next_up = view.standing.note in (Note.QUEUED, Note.HOST_STARTS)
     kept = fragments()
     frame = kept.slotted(
         kept.here(lang),

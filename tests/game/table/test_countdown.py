@@ -211,7 +211,10 @@ def test_a_pass_in_a_debate_without_a_timer_is_told_who_starts_the_countdown():
     game.table = game.table.with_round(
         game.table.round.with_conduct(replace(conduct(game), deadline=None))
     )
+    timed = play("Ada", "Bob", ada=("BetBot", 6, G), bob=("BetBot", 5, E)).pass_debate(2)
+    assert standing(timed.table.round, 2).note is Note.PASSED  # its timer ends the Debate
     game.pass_debate(2).pass_debate(1)
+    assert standing(game.table.round, 2).note is Note.HOST_STARTS
     assert own_note(game.table.view_for(2)) == "You passed: Ada starts the Countdown."
     assert own_note(game.table.view_for(1)) == (
         "You passed: start the Countdown when the table is ready."
