@@ -6,9 +6,9 @@ from public facts and the seat's own standing, never another seat's secret.
 
 from __future__ import annotations
 
-from ..game.actions import Action
 from ..game.table.conduct import ConversionKind
 from ..game.table.facts import What
+from ..game.table.log import last_conversion
 from ..game.table.now import Happening, Note, Step
 from ..game.table.round import Reveal
 from ..game.table.view import TableView
@@ -17,44 +17,28 @@ from .i18n import gettext as _
 from .i18n import ngettext
 from .words import label
 
-# The acts that start a conversion; the log settles each before the next starts.
-_CONVERSIONS = (What.CONVERTS, What.CONVERTS_SELF, What.PUSHES)
-# How a conversion ended, said of the seat whose allegiance it was about.
-_ENDED = (What.IS_CONVERTED, What.IS_CONVERTED_BY, What.IS_CONVERTED_INSTEAD, What.IS_NOT_CONVERTED)
-
 
 def converted_you(reveals: tuple[Reveal, ...], you: int) -> str:
     """The last conversion of this seat this round and how it ended, worded to it for its
     own card view ("Ada converted you to Evil", "Ada tried to convert you: it failed"); ""
-    if nobody has converted it. From the public log (newest first) alone."""
-    for at, reveal in enumerate(reveals):
-        settled = reveal.lead.what if reveal.lead else None
-        if reveal.action is not Action.CONVERTED or reveal.seat != you or settled not in _ENDED:
-            continue
-        act = next((r for r in reveals[at + 1 :] if r.lead and r.lead.what in _CONVERSIONS), None)
-        if act is None or act.lead is None:
-            return ""
-        if settled is What.IS_CONVERTED_INSTEAD:
-            return _("Your conversion turned on you: %(allegiance)s", allegiance=_told(reveal))
-        if act.lead.what is What.CONVERTS_SELF:
-            return _("You converted yourself")
-        who = party_first(act.seat, act.name)
-        pushed = act.lead.what is What.PUSHES
-        if settled is What.IS_NOT_CONVERTED:
-            if pushed:
-                return _("%(who)s tried to push you: it failed", who=who)
-            return _("%(who)s tried to convert you: it failed", who=who)
-        lead = reveal.lead
-        if settled is What.IS_CONVERTED_BY and lead is not None and lead.whom != act.seat:
-            who = party_first(lead.whom, lead.other)  # DoOverBot's reaction did it over
-        elif pushed:
-            return _("%(who)s pushed you to %(allegiance)s", who=who, allegiance=_told(reveal))
-        return _("%(who)s converted you to %(allegiance)s", who=who, allegiance=_told(reveal))
-    return ""
-
-
-def _told(reveal: Reveal) -> str:
-    return label(reveal.allegiance) if reveal.allegiance else ""
+    if nobody has converted it. From the public log alone (``log.last_conversion``)."""
+    last = last_conversion(reveals, you)
+    if last is None:
+        return ""
+    told = label(last.allegiance) if last.allegiance else ""
+    if last.ended is What.IS_CONVERTED_INSTEAD:
+        return _("Your conversion turned on you: %(allegiance)s", allegiance=told)
+    if last.started is What.CONVERTS_SELF:
+        return _("You converted yourself")
+    who = party_first(last.by, last.by_name)
+    pushed = last.started is What.PUSHES
+    if last.ended is What.IS_NOT_CONVERTED:
+        if pushed:
+            return _("%(who)s tried to push you: it failed", who=who)
+        return _("%(who)s tried to convert you: it failed", who=who)
+    if pushed and not last.redone:
+        return _("%(who)s pushed you to %(allegiance)s", who=who, allegiance=told)
+    return _("%(who)s converted you to %(allegiance)s", who=who, allegiance=told)
 
 
 def to_target(h: Happening, you: int) -> str:
