@@ -371,6 +371,10 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(cy.page.locator("table.scoreboard .evening-line")).to_have_count(3)
     assert no_scrolling(board) == [True, True]
     assert no_scrolling(cy.page)[0]
+    cy.page.set_viewport_size({"width": 320, "height": 568})  # the narrowest phone
+    expect(cy.page.locator(".way-chart .chart-drawing")).to_be_visible()
+    assert no_scrolling(cy.page)[0]
+    assert cy.page.locator(".way-chart").evaluate("e => e.getBoundingClientRect().right <= 320")
     expect(board.locator(".way-chart-large .chart-drawing")).to_be_in_viewport(ratio=1)
     # The host's pinned New game never covers what the banner's link leads to.
     ada.page.locator("#seat-banner").get_by_role(
