@@ -6,14 +6,21 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from evilrobots.game.cards import Allegiance, PowerCard, robot_named
+from evilrobots.game.cards import Allegiance, Coin, PowerCard, robot_named
 from evilrobots.game.table import Table
 from evilrobots.game.table.conduct import Phase
 from evilrobots.game.table.now import Step, happening
+from evilrobots.game.table.round import Dealt
 
 # What a test says of a seat's cards: a robot's name; (robot, power, allegiance); or the
 # hand's fields to set, by name (robot=..., allegiance=..., ...).
 Cards = str | tuple[str, int, Allegiance] | dict[str, Any]
+# The coins that deal each allegiance, for cards set as dealt.
+FLIPS = {
+    Allegiance.GOOD: (Coin.HEADS, Coin.HEADS),
+    Allegiance.EVIL: (Coin.TAILS, Coin.TAILS),
+    Allegiance.NEUTRAL: (Coin.HEADS, Coin.TAILS),
+}
 
 
 def _hand_fields(cards: Cards) -> dict[str, Any]:
@@ -36,15 +43,22 @@ def _hand_fields(cards: Cards) -> dict[str, Any]:
 
 
 def known(table: Table, points: int | None = None, **players: Cards) -> Table:
-    """The table with each named player's cards set (``ada=("SumoBot", 5, GOOD)``), and the
-    points card if given. Nothing else changes: a case may give two seats one robot."""
+    """The table with each named player's cards set (``ada=("SumoBot", 5, GOOD)``), as
+    dealt, and the points card if given. Nothing else changes: a case may give two seats one
+    robot."""
     round_ = table.round
     assert round_ is not None, "deal first"
     by_name = {seat.name.casefold(): seat.id for seat in table.seats}
     for name, cards in players.items():
         seat = by_name[name.casefold()]
-        hand = round_.hand_of(seat)
-        round_ = round_.with_hand(seat, replace(hand, **_hand_fields(cards)))
+        hand = replace(round_.hand_of(seat), **_hand_fields(cards))
+        round_ = replace(
+            round_.with_hand(seat, hand),
+            dealt=tuple(
+                Dealt(seat, hand.power, FLIPS[hand.allegiance]) if d.seat == seat else d
+                for d in round_.dealt
+            ),
+        )
     if points is not None:
         round_ = replace(round_, points=PowerCard(points))
     return replace(table, round=round_)

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
 from evilrobots.game.table import NPR_SEAT, Table
 from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.round import Dealt
 from evilrobots.game.table.settings import Settings
+from tests.support.cards import FLIPS
 from tests.support.tables import seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -86,6 +88,13 @@ def dealt(seed: int, cards: list[tuple[int, Allegiance]], npr: bool) -> Table:
         round_ = round_.with_hand(
             seat,
             replace(hand, robot=robot, power=PowerCard(power), allegiance=allegiance, flips=None),
+        )
+        round_ = replace(
+            round_,
+            dealt=tuple(
+                Dealt(seat, PowerCard(power), FLIPS[allegiance]) if d.seat == seat else d
+                for d in round_.dealt
+            ),
         )
     return replace(table, round=round_)
 

@@ -15,10 +15,10 @@ VERSION = 1
 
 
 _PART_CODES = {Part.ROBOT: "r", Part.POWER: "p", Part.ALLEGIANCE: "a"}
-_COIN_CODES = {Coin.HEADS: "H", Coin.TAILS: "T"}
+COIN_CODES = {Coin.HEADS: "H", Coin.TAILS: "T"}
 # Read back by their codes: a table holds up to ten hands, loaded at every change.
 _PARTS = {code: part for part, code in _PART_CODES.items()}
-_COINS = {code: coin for coin, code in _COIN_CODES.items()}
+COINS = {code: coin for coin, code in COIN_CODES.items()}
 _BY_INITIAL = {allegiance.value[0]: allegiance for allegiance in Allegiance}
 
 
@@ -32,7 +32,7 @@ def dump_hand(hand: Hand) -> dict[str, Any]:
         "h": "".join(code for part, code in _PART_CODES.items() if part in hand.hidden),
     }
     if hand.flips is not None:
-        state["f"] = "".join(_COIN_CODES[c] for c in hand.flips)
+        state["f"] = "".join(COIN_CODES[c] for c in hand.flips)
     if hand.points is not None:
         state["x"] = hand.points.value
     if hand.deal_id:
@@ -56,9 +56,9 @@ def load_hand(state: Any) -> Hand:
         flips = None
         if "f" in state:
             codes = state["f"]
-            if not isinstance(codes, str) or len(codes) != 2 or not set(codes) <= _COINS.keys():
+            if not isinstance(codes, str) or len(codes) != 2 or not set(codes) <= COINS.keys():
                 raise ValueError("bad flips")
-            flips = (_COINS[codes[0]], _COINS[codes[1]])
+            flips = (COINS[codes[0]], COINS[codes[1]])
         points = None
         if "x" in state:
             if type(state["x"]) is not int:

@@ -16,9 +16,10 @@ from ..messages import N_
 from .conduct import begin
 from .guards import host_only
 from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
-from .round import Round
+from .round import Dealt, Round
 from .settings import Settings
 from .state import TableState
+from .story import Ended
 
 
 def set_settings(table: TableState, by: int, settings: Settings) -> TableState:
@@ -97,14 +98,41 @@ def deal(
     )
     npr = Allegiance.NEUTRAL if table.npr else None
     conducted = begin(table.settings, now) if table.settings.conducted else None
-    round_ = Round(number, hands, points, npr, deal_id=deal_id, conduct=conducted, again=again)
-    return replace(table, round=round_, deals=deal_id)
+    dealt = tuple(
+        Dealt(seat.id, one.power, one.flips) for seat, one in zip(table.seats, deals, strict=True)
+    )
+    round_ = Round(
+        number, hands, points, npr, deal_id=deal_id, conduct=conducted, again=again, dealt=dealt
+    )
+    return replace(table, round=round_, deals=deal_id, chapters=table.closed)
 
 
 def new_game(table: TableState, by: int, after: int | None = None) -> TableState:
-    """The host starts again: the same seats, every score at zero. ``after``: the last deal
-    the host's page showed (a form that lands twice, or late, is refused)."""
+    """The host starts again: the same seats, every score at zero, the next game's number;
+    the game that ends keeps its story (``story.Ended``). ``after``: the last deal the host's
+    page showed (a form that lands twice, or late, is refused)."""
     host_only(table, by, N_("Only the host can start a new game."))
     if after is not None and after != table.deals:
         raise Conflict(N_("That form is out of date: the table has moved on since."))
-    return replace(table, round=None, game=table.game.restart())
+    ended = Ended(table.game_number, table.game, table.closed, tuple(table.names.items()))
+    return replace(
+        table,
+        round=None,
+        game=table.game.restart(),
+        game_number=table.game_number + 1,
+        chapters=(),
+        past=(*table.past, ended),
+    )
+
+
+def share(table: TableState, game_number: int, token: str) -> TableState:
+    """A game that is over gets its read-only link's ``token`` (any seat may ask; a game
+    shared already keeps its first token, and the table is unchanged). This game is over
+    once it has a winner; an earlier game is over."""
+    if dict(table.tokens).get(game_number):
+        return table
+    earlier = 1 <= game_number < table.game_number
+    over = game_number == table.game_number and table.game.winner is not None
+    if not (earlier or over):
+        raise Conflict(N_("A game's story is shared once the game is over."))
+    return replace(table, tokens=(*table.tokens, (game_number, token)))

@@ -103,6 +103,9 @@ class Table(TableState):
     def new_game(self, by: int, after: int | None = None) -> Table:
         return dealing.new_game(self, by, after)
 
+    def share(self, game_number: int, token: str) -> Table:
+        return dealing.share(self, game_number, token)
+
     # -- a round by voice (``voice``), and what a seat hides in any round --
 
     def arrange(

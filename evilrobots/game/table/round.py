@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..actions import Action
-from ..cards import Allegiance, PowerCard, Robot
+from ..cards import CHEATBOT, Allegiance, Coin, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal
 from .conduct import Conduct
@@ -74,6 +74,20 @@ class Use:
 
 
 @dataclass(frozen=True, slots=True)
+class Dealt:
+    """A seat's cards as dealt, which the round may change (SwapBot's swap, a conversion):
+    kept for the round's truths at its end, told to nobody before."""
+
+    seat: int
+    power: PowerCard
+    flips: tuple[Coin, Coin]
+
+    @property
+    def allegiance(self) -> Allegiance:
+        return Allegiance.from_flips(*self.flips)
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     """One deal: each seat's hand, the shared points card, the non-player robot, the reveals."""
 
@@ -96,6 +110,10 @@ class Round:
     again: bool = False  # the host dealt this round again (a mis-deal): the board says so
     split_until: float | None = None  # when the winners' split runs out, while it is on a clock
     lapsed: bool = False  # the split ran out unsettled: each winner gets one point
+    dealt: tuple[Dealt, ...] = ()  # the cards as dealt (secret until the round is over)
+    # CheatBot's lies on the log: (the entry's place, the allegiance it truly held), secret
+    # until the round is over.
+    lies: tuple[tuple[int, Allegiance], ...] = ()
 
     @property
     def in_play(self) -> bool:
@@ -116,5 +134,17 @@ class Round:
         return replace(self, conduct=conduct)
 
     def logged(self, entry: Reveal) -> Round:
-        """The round with one more public act on the board's log."""
-        return replace(self, reveals=(*self.reveals, entry))
+        """The round with one more public act on the board's log (and, when it shows
+        CheatBot holding an allegiance it does not, the truth beside it, for the round's
+        end)."""
+        round_ = replace(self, reveals=(*self.reveals, entry))
+        hand = self.hand_of(entry.seat)
+        lied = (
+            hand is not None
+            and hand.robot is CHEATBOT
+            and entry.allegiance is not None
+            and entry.allegiance is not hand.allegiance
+        )
+        if lied and hand is not None:
+            return replace(round_, lies=(*self.lies, (len(self.reveals), hand.allegiance)))
+        return round_

@@ -15,6 +15,7 @@ from ..messages import N_
 from ..scoring import Game
 from .round import Round
 from .settings import Settings
+from .story import Chapter, Page, Past
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,19 @@ class TableState:
     deals: int = 0  # every deal ever made at this table: each round's id
     settings: Settings = Settings()  # the host's choices for the next deal
     language: str = "en"  # the board's: the host's (a code the web knows: "en", "fr" …)
+    game_number: int = 1  # this game's at the table: New game starts the next
+    chapters: tuple[Page, ...] = ()  # this game's rounds that are over, before the one dealt
+    past: tuple[Past, ...] = ()  # the table's earlier games, oldest first
+    tokens: tuple[tuple[int, str], ...] = ()  # each shared game's link: (its number, token)
+
+    @property
+    def closed(self) -> tuple[Page, ...]:
+        """This game's rounds that are over: those before the round dealt, and the round
+        itself once counted or abandoned (never a round in play)."""
+        round_ = self.round
+        if round_ is None or round_.in_play:
+            return self.chapters
+        return (*self.chapters, Chapter(round_, tuple(self.names.items())))
 
     def seat(self, seat_id: int) -> Seat:
         """The seat with this number; a GameError if it is no longer at the table."""

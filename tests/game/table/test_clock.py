@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.codec import load_table, table_state
+from evilrobots.game.codec.story import unpacked
 from evilrobots.game.table.conduct import Phase
 from tests.support.tables import conducted, play
 
@@ -15,7 +16,7 @@ G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 def test_deadlines_survive_the_round_trip_through_the_store(four):
     four.call(7).claim(1).convert(1, target=2)
-    assert load_table(table_state(four.table)) == four.table
+    assert unpacked(load_table(table_state(four.table))) == unpacked(four.table)
     assert four.table.deadline == four.now + 8  # the reaction window's
 
 
