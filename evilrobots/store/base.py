@@ -88,6 +88,24 @@ class Store(abc.ABC):
             moved += self.advance(code, self.clock() if now is None else now) is not None
         return moved
 
+    def shared(self, token: str) -> Table | None:
+        """The table whose game's story this share token opens, or None (no such token, or
+        its table is gone). Only a token the table itself holds opens it."""
+        code = self._shared_code(token)
+        table = self.load(code) if code is not None else None
+        if table is None or token not in dict(table.tokens).values():
+            return None
+        return table
+
+    @abc.abstractmethod
+    def share(self, token: str, code: str) -> None:
+        """Keep a game's share token, for ``shared`` to find its table by (once is enough:
+        a token already kept is left as it is)."""
+
+    @abc.abstractmethod
+    def _shared_code(self, token: str) -> str | None:
+        """The code of the table a share token was kept for, if any."""
+
     @abc.abstractmethod
     def due(self, now: float) -> list[str]:
         """The codes of the tables with something due by ``now`` (a timer run out)."""

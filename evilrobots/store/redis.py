@@ -91,6 +91,9 @@ class RedisStore(Store):
         self.prefix = prefix
         self.channel = prefix + "events"
         self.deadlines = prefix + "deadlines"  # a sorted set: each timed table by its deadline
+        # A hash: each shared game's token, to its table's code (``shared`` checks that the
+        # table still lives and holds the token: a gone table's tokens open nothing).
+        self.shares = prefix + "shares"
         # A bounded pool that makes a request wait its turn for a connection (a greenlet
         # yields meanwhile) rather than fail when thousands of streams open at once.
         pool = redis.BlockingConnectionPool.from_url(
@@ -160,6 +163,15 @@ class RedisStore(Store):
     def _load(self, code: str) -> Table | None:
         with self._reachable():
             return self._table(self.redis.get(self._key(code)))
+
+    def share(self, token: str, code: str) -> None:
+        with self._reachable():
+            self.redis.hsetnx(self.shares, token, code)
+
+    def _shared_code(self, token: str) -> str | None:
+        with self._reachable():
+            code = self.redis.hget(self.shares, token)
+        return code.decode() if isinstance(code, bytes) else code
 
     def _change(self, code: str, change: Change, due_by: float | None) -> Table | None:
         """Apply ``change`` optimistically: WATCH, read, MULTI/EXEC."""

@@ -43,6 +43,10 @@ CREATE TABLE IF NOT EXISTS events (
     version INTEGER NOT NULL,
     seat INTEGER
 );
+CREATE TABLE IF NOT EXISTS shares (
+    token TEXT PRIMARY KEY,
+    code TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS leases (
     name TEXT PRIMARY KEY,
     owner TEXT NOT NULL,
@@ -210,12 +214,22 @@ class SQLiteStore(Store):
         return row[0] if row else None
 
     def sweep(self) -> int:
-        """Remove tables idle for a day; return how many."""
+        """Remove tables idle for a day (and their share tokens); return how many."""
         with self._connection() as db:
             cursor = db.execute(
                 "DELETE FROM tables WHERE touched < ?", (self.clock() - IDLE_SECONDS,)
             )
+            db.execute("DELETE FROM shares WHERE code NOT IN (SELECT code FROM tables)")
             return cursor.rowcount
+
+    def share(self, token: str, code: str) -> None:
+        with self._connection() as db:
+            db.execute("INSERT OR IGNORE INTO shares (token, code) VALUES (?, ?)", (token, code))
+
+    def _shared_code(self, token: str) -> str | None:
+        with self._connection() as db:
+            row = db.execute("SELECT code FROM shares WHERE token = ?", (token,)).fetchone()
+        return row[0] if row else None
 
     def hold_lease(self, owner: str, seconds: float) -> bool:
         now = time.time()

@@ -1,13 +1,23 @@
 """The game's story in the viewer's words: each player's evening, once the game is over (where
 their points came from, and how many rounds they spent on the winning side), from the kept
-rounds' counts (``game.scoring.evening``)."""
+rounds' counts (``game.scoring.evening``); a game told round by round, each round's truths
+once it is over (``game.table.truths``); and the games at a table so far."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..game.cards import Allegiance
+from ..game.codec.story import unpack, unpack_past
+from ..game.scoring import Game
 from ..game.scoring.evening import Evening, evenings
-from ..game.table.view import TableView
+from ..game.table import Table
+from ..game.table.truths import RoundTruth, SeatTruth, truths
+from ..game.table.view import Kept, Score, TableView
+from ..game.table.views import game_history, ranked
 from .i18n import gettext as _
 from .i18n import ngettext
+from .words import coins, label
 
 
 def evening_lines(view: TableView) -> dict[int, str]:
@@ -42,6 +52,149 @@ def evening_line(one: Evening) -> str:
     return " · ".join(parts)
 
 
+def allegiances(shown: tuple[Allegiance, ...]) -> str:
+    """Allegiances in a row, as the table saw them: "Neutral, Evil"."""
+    return ", ".join(label(one) for one in shown)
+
+
+def seat_notes(one: SeatTruth) -> str:
+    """What else a seat did, or did not, in a round that is over: its bet, a call it let go
+    by, a turn whose time ran out, the Pass phase sat out, leaving the table."""
+    notes = []
+    if one.bet is not None:
+        notes.append(_("bet on %(allegiance)s", allegiance=label(one.bet)))
+    if one.missed:
+        notes.append(_("let their call go by"))
+    if one.ran_out:
+        notes.append(_("their turn's time ran out"))
+    if one.sat_out:
+        notes.append(_("sat the Pass phase out"))
+    if one.gone:
+        notes.append(_("left the table"))
+    return " · ".join(notes)
+
+
+# ---- A game's story: its rounds in order, each with its truths, and the games before --------
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRound:
+    """One round of a game's story: its truths once it is over; only its number in play."""
+
+    number: int
+    truth: RoundTruth | None  # None: in play
+    kept: Kept | None = None  # its count, once its score was kept
+
+    @property
+    def in_play(self) -> bool:
+        return self.truth is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStory:
+    """A game at a table, told: what the chart and the scores need (the fields a view gives
+    ``way_chart``), and its rounds, oldest first."""
+
+    number: int
+    target: int
+    history: tuple[Kept, ...]  # newest first, as a view's
+    scores: tuple[Score, ...]
+    winner: str | None
+    rounds: tuple[StoryRound, ...]
+    current: bool  # the table's game now (it may grow)
+    token: str | None  # its share link's, once shared
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or not self.current
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One player's games at a table: their points in each (None: not at the table for
+    it), and which they won."""
+
+    name: str
+    points: tuple[int | None, ...]
+    won: tuple[bool, ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(self.won)
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """The games at a table so far, by their numbers, and each player's, most wins first."""
+
+    games: tuple[int, ...]
+    rows: tuple[Result, ...]
+
+
+def game_story(table: Table, number: int) -> GameStory | None:
+    """The table's game with this number, told; None if it has none."""
+    if number == table.game_number:
+        game, names, pages, current = table.game, table.names, table.closed, True
+        in_play = table.round.number if table.round and table.round.in_play else None
+    elif 1 <= number < table.game_number and len(table.past) >= number:
+        ended = unpack_past(table.past[number - 1])
+        game, names, pages = ended.game, dict(ended.names), ended.chapters
+        current, in_play = False, None
+    else:
+        return None
+    every = dict(names)
+    for counted in game.rounds:
+        every = counted.names() | every
+    history = game_history(game, every)
+    kept = {one.number: one for one in history}
+    rounds = [
+        StoryRound(truth.number, truth, None if truth.abandoned else kept.get(truth.number))
+        for truth in (truths(unpack(page)) for page in pages)
+    ]
+    if in_play is not None:
+        rounds.append(StoryRound(in_play, None))
+    scores = ranked(Score(seat, every.get(seat, "?"), points) for seat, points in game.scores)
+    winner = game.winner
+    return GameStory(
+        number,
+        game.target,
+        history,
+        scores,
+        every.get(winner) if winner is not None else None,
+        tuple(rounds),
+        current,
+        dict(table.tokens).get(number),
+    )
+
+
+def results(table: Table) -> Results:
+    """Every game at the table so far, the one in play included: points and wins, by
+    player (a player who left keeps their row)."""
+    games: list[tuple[int, Game, dict[int, str]]] = [
+        (ended.number, ended.game, dict(ended.names))
+        for ended in (unpack_past(past) for past in table.past)
+    ]
+    games.append((table.game_number, table.game, table.names))
+    names: dict[int, str] = {}
+    for _number, _game, named in games:
+        names |= named
+    rows = [
+        Result(
+            name,
+            tuple(dict(g.scores).get(seat) if seat in named else None for _, g, named in games),
+            tuple(g.winner == seat for _, g, _ in games),
+        )
+        for seat, name in names.items()
+    ]
+    rows.sort(key=lambda row: (-row.wins, row.name.casefold()))
+    return Results(tuple(number for number, _, _ in games), tuple(rows))
+
+
 def for_templates() -> dict[str, object]:
     """The helpers the templates call, by name."""
-    return {"evening_lines": evening_lines}
+    return {
+        "evening_lines": evening_lines,
+        "allegiances": allegiances,
+        "seat_notes": seat_notes,
+        "coins": coins,
+    }

@@ -65,6 +65,15 @@ class ConversionTruth:
     proof: Reveal | None = None
     truly: Allegiance | None = None  # what the target truly held when the log said otherwise
 
+    @property
+    def steps(self) -> tuple[Reveal, ...]:
+        """Its lines on the log, in order."""
+        return tuple(
+            step
+            for step in (self.start, *self.reactions, self.ending, self.proof)
+            if step is not None
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class RoundTruth:

@@ -17,6 +17,7 @@ from .now import Happening, Standing
 from .round import NPR_POWER, Reveal
 from .settings import Settings
 from .shown import Shown
+from .truths import RoundTruth
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,8 @@ class TableView:
     standing: Standing = Standing()  # where the viewer stands in the round, its own choices
     withdrawing: Reveal | None = None  # the viewer's last reveal, while it may be taken back
     settings: Settings = Settings()  # the host's: how the next deal is run
+    truth: RoundTruth | None = None  # every card of the round, once it is over (``truths``)
+    game_number: int = 1  # this game's at the table (New game starts the next)
 
     @property
     def names(self) -> dict[int, str]:

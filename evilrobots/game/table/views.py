@@ -12,13 +12,16 @@ from dataclasses import fields
 from typing import Any
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT
+from ..scoring import Game
 from .count import only_power_shown, round_tally
 from .legal import Acts, acts
 from .now import Standing, happening, standing
-from .round import Reveal, Round, name_of
+from .round import Names, Reveal, Round, name_of
 from .settings import Settings
 from .shown import shown_by
 from .state import TableState
+from .story import Chapter
+from .truths import truths
 from .view import Kept, NprView, Score, SeatView, TableView
 
 # A seat's view is the board's with these of its fields the seat's own.
@@ -31,11 +34,16 @@ def ranked(scores: Iterable[Score]) -> tuple[Score, ...]:
 
 
 def history(table: TableState) -> tuple[Kept, ...]:
-    """Each kept round with the scores it left, newest first."""
+    """Each kept round of the game with the scores it left, newest first."""
+    return game_history(table.game, table.names)
+
+
+def game_history(game: Game, names: Names) -> tuple[Kept, ...]:
+    """Each kept round of a game with the scores it left, newest first (``names``: its
+    players', as the game stands or as it ended)."""
     totals: dict[int, int] = {}
-    names = table.names
     kept = []
-    for counted in table.game.rounds:
+    for counted in game.rounds:
         for seat, points in counted.points().items():
             totals[seat] = totals.get(seat, 0) + points
         every = names | counted.names()
@@ -108,6 +116,10 @@ def board_view(table: TableState) -> TableView:
         proposals=round_.proposals if round_ else 0,
         split_until=round_.split_until if round_ else None,
         happening=happening(round_, names) if round_ else None,
+        truth=truths(Chapter(round_, tuple(names.items())))
+        if round_ and not round_.in_play
+        else None,
+        game_number=table.game_number,
     )
 
 

@@ -17,7 +17,7 @@ from ...game.scoring import DISAGREE_MEANS
 from ...game.table import NAME_LIMIT
 from ...store import StoreUnavailable, open_store
 from ..errors import http_error
-from . import events, host, lobby, move, play, seat, turns  # noqa: F401  (each adds its routes)
+from . import events, host, lobby, move, play, seat, story, turns  # noqa: F401  (each adds its routes)
 from .common import bp, spoken_code
 
 # A page that finds the shared store out of reach asks to be tried again after this.

@@ -1,0 +1,143 @@
+"""A game's story: its own page for each game at a table, told in the reader's language (the
+seats' and the board's viewers', by the table's code), a read-only link to a game that is
+over (an unguessable token, never the table's code), and a print view of either (A4).
+
+A story is drawn once per game, language and table version, and kept: an earlier game never
+changes, and this game's changes only with the table. Nothing of a round in play is in it
+(``game.table.truths`` tells only a round that is over)."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from flask import Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ...game.table import Table
+from ..forms import form_int
+from ..i18n import language
+from ..story import GameStory, game_story, results
+from .common import (
+    bp,
+    change_by_seat,
+    code_from_url,
+    load_table,
+    my_seat,
+    store,
+)
+
+# Stories drawn, by what they are drawn from (each app its own): a few dozen pages of a few
+# tens of KiB.
+KEPT = 64
+_LOCK = threading.Lock()
+
+
+def _told(table: Table, number: int) -> GameStory:
+    story = game_story(table, number)
+    if story is None:
+        abort(404, description=_("This table has no game %(number)s.", number=number))
+    return story
+
+
+def _drawn(key: Hashable, draw: Callable[[], str]) -> str:
+    """The page drawn for ``key`` before, or drawn now and kept."""
+    with _LOCK:
+        drawn = current_app.extensions.setdefault("evilrobots.stories", OrderedDict())
+        page = drawn.get(key)
+        if page is not None:
+            drawn.move_to_end(key)
+            return page
+    page = draw()
+    with _LOCK:
+        drawn[key] = page
+        while len(drawn) > KEPT:
+            drawn.popitem(last=False)
+    return page
+
+
+def _fingerprint(table: Table, story: GameStory) -> Hashable:
+    """What a story is drawn from beyond its table's code: an earlier game's kept text (it
+    never changes), or this game's version, its rounds over and the round ended (a code is
+    drawn again for a new table once the old one is cleared away)."""
+    if not story.current:
+        return hash(table.past[story.number - 1])
+    round_ = table.round
+    ended = hash(round_) if round_ is not None and not round_.in_play else None
+    return (table.version, tuple(hash(page) for page in table.chapters), ended)
+
+
+def story_page(table: Table, number: int, shared: bool, printing: bool, seated: bool) -> str:
+    """The story of game ``number`` at ``table``, drawn (or as drawn before) for this
+    reader's language: ``shared``, as its read-only link shows it (no table code, no way to
+    the table); ``printing``, every round opened for paper."""
+    story = _told(table, number)
+    key = (table.code, number, _fingerprint(table, story), language(), shared, printing, seated)
+
+    def draw() -> str:
+        return render_template(
+            "table/story.html",
+            story=story,
+            results=None if shared else results(table),
+            code=None if shared else table.code,
+            shared=shared,
+            printing=printing,
+            seated=seated,
+            share_url=_share_url(story.token),
+            print_url=_print_url(table, story, shared),
+        )
+
+    return _drawn(key, draw)
+
+
+def _share_url(token: str | None) -> str | None:
+    return url_for("tables.shared_story", token=token, _external=True) if token else None
+
+
+def _print_url(table: Table, story: GameStory, shared: bool) -> str:
+    if shared and story.token:
+        return url_for("tables.shared_story", token=story.token, printing=1)
+    return url_for("tables.story", code=table.code, number=story.number, printing=1)
+
+
+@bp.get("/t/<code>/story")
+@bp.get("/t/<code>/story/<int:number>")
+def story(code: str, number: int | None = None) -> Response:
+    """A game's story at this table (this game's by default), for anyone with its code."""
+    table = load_table(code_from_url(code))
+    printing = request.args.get("printing") == "1"
+    seated = my_seat(table) is not None
+    page = story_page(table, number or table.game_number, False, printing, seated)
+    return Response(page)
+
+
+@bp.get("/story/<token>")
+def shared_story(token: str) -> Response:
+    """A game's story by its share link: read-only, in the reader's own language."""
+    table = store().shared(token)
+    if table is None:
+        abort(
+            404,
+            description=_(
+                "This story is not here any more: its table has closed, or the link is mistyped."
+            ),
+        )
+    number = next(n for n, kept in table.tokens if kept == token)
+    return Response(story_page(table, number, True, request.args.get("printing") == "1", False))
+
+
+@bp.post("/t/<code>/share")
+def share(code: str) -> Response:
+    """A seat makes a read-only link to a game that is over (once: a game shared keeps its
+    link), then sees it on the game's story."""
+    number = form_int("game", _("Say which game to share."))
+    token = secrets.token_urlsafe(16)
+
+    def answer(code: str, table: Table, _seat: object) -> Response:
+        kept = dict(table.tokens)[number]
+        store().share(kept, code)
+        return redirect(url_for("tables.story", code=code, number=number, _anchor="share"), 303)
+
+    return change_by_seat(code, lambda t, s: t.share(number, token), answer)

@@ -1,0 +1,140 @@
+"""A game's story through the Flask client: a round's truths on every phone and the board once
+it is over (and not before), the story page of each game at the table, results across games,
+the share link (read-only, no code, in the reader's language) and the print view."""
+
+from __future__ import annotations
+
+import re
+
+from evilrobots.game.cards import Allegiance
+from tests.support.cards import give
+from tests.support.clients import Phone, deal_tag, table_of
+from tests.support.pages import read_events, visible_text
+
+G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
+
+
+def counted(app, ada: Phone, bob: Phone, cy: Phone) -> None:
+    """Round 1 by voice: Bob (CheatBot, Evil) shows Good; Ada (alone Good, 9 against 5) wins
+    its 6; the host ends it and keeps it."""
+    give(app, ada.code, 6, ada=("SumoBot", 9, G), bob=("CheatBot", 3, E), cy=("LockBot", 2, E))
+    deal = deal_tag(table_of(app, ada.code))
+    assert bob.post("/reveal", action="convert-self", round=deal, shown="good").status_code == 303
+    assert ada.post("/end").status_code == 303
+    assert ada.post("/keep").status_code == 303
+
+
+def test_a_round_in_play_tells_no_truth_anywhere(app, ada, bob, cy, dealt):
+    give(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("CheatBot", 3, G), cy=("LockBot", 2, E))
+    bob.post("/reveal", action="convert-self", round=deal_tag(dealt), shown="evil")
+    for page in (ada.page(), cy.page(), bob.page()):
+        assert "Every card of round" not in visible_text(page)
+    for page in (ada.page("/board"), ada.page("/story"), cy.page("/story")):
+        text = visible_text(page)
+        assert "Every card of round" not in text
+        assert "SumoBot" not in text and "LockBot" not in text  # nobody showed them
+    story = visible_text(ada.page("/story"))
+    assert "Round 1: in play" in story and "Its cards are told here once it is over." in story
+    # The live parts say nothing of it either.
+    stream = cy.client.get(f"/t/{ada.code}/events", buffered=False)
+    for _event, _id, data in read_events(stream, 1):
+        assert "Every card of round" not in str(data)
+    stream.close()
+
+
+def test_once_over_every_phone_and_the_board_tell_every_card(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    for page in (ada.page(), cy.page(), bob.page(), ada.page("/board")):
+        text = visible_text(page)
+        assert "Every card of round 1" in text
+        assert "The points card: 6" in text
+        assert "Showed Good while truly Evil (CheatBot)" in text  # Bob's lie, told at the end
+        assert "The table saw: Good" in text
+
+
+def test_an_abandoned_round_tells_its_cards_too(app, ada, bob, cy, dealt):
+    give(app, ada.code, 6, ada=("SumoBot", 5, G), bob=("CheatBot", 3, G), cy=("LockBot", 2, E))
+    assert ada.post("/abandon", round=deal_tag(dealt)).status_code == 303
+    for page in (cy.page(), ada.page("/board")):
+        text = visible_text(page)
+        assert "nobody scores it" in text and "Every card of round 1" in text
+        assert "LockBot" in text and "abandoned: nobody scored it" in text
+    story = visible_text(cy.page("/story"))
+    assert "Round 1: abandoned" in story and "LockBot" in story
+
+
+def test_the_story_tells_each_round_with_its_count_truths_and_log(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    assert ada.deal().status_code == 303  # round 2, in play
+    page = cy.page("/story")
+    text = visible_text(page)
+    assert f"Game 1 at table {ada.code[:4]}-{ada.code[4:]}" in text
+    assert "Round 1, worth 6 points" in text and "Round 2: in play" in text
+    assert "The board's log of round 1" in text
+    assert "Bob · converts themselves · power 3 · Good" in text  # the log, as the board told it
+    assert "Showed Good while truly Evil (CheatBot)" in text
+    assert re.search(r'<details class="truths">', page)  # folded: one tap opens it
+    assert 'class="way-chart' in page and "Scores after each round" in text
+
+
+def test_a_story_for_the_reader_in_their_language(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    french = cy.client.get(f"/t/{ada.code}/story", headers={"Accept-Language": "fr"})
+    text = visible_text(french.get_data(as_text=True))
+    assert "Partie 1" in text and "Toutes les cartes de la manche 1" in text
+
+
+def test_new_game_keeps_the_story_of_the_game_before_with_the_results(app, ada, bob, cy, dealt):
+    assert ada.post("/target", target="5").status_code in (303, 409)
+    counted(app, ada, bob, cy)
+    assert ada.new_game().status_code == 303
+    assert ada.deal().status_code == 303
+    text = visible_text(bob.page())
+    assert "The story of this game" in text and "Earlier games and results" in text
+    story = visible_text(bob.page("/story"))
+    assert "Game 2 at table" in story and "The games at this table" in story
+    assert "Game 1" in story and "Round 1: in play" in story
+    before = visible_text(bob.page("/story/1"))
+    assert "Game 1 at table" in before and "Showed Good while truly Evil (CheatBot)" in before
+    assert bob.client.get(f"/t/{ada.code}/story/9").status_code == 404
+
+
+def test_a_game_over_is_shared_by_a_link_that_opens_it_alone(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    refused = bob.post("/share", game="1")
+    assert refused.status_code == 409  # the game is not over
+    table = table_of(app, ada.code)
+    assert table.game.winner is None
+    # The game over (a target reached), any seat makes its link.
+    app.extensions["evilrobots.store"].change(ada.code, _won)
+    response = bob.post("/share", game="1")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/story/1#share")
+    page = bob.page("/story/1")
+    link = re.search(r'id="share-link"[^>]*value="([^"]+)"', page).group(1)
+    token = link.rsplit("/", 1)[1]
+    assert ada.code not in link and len(token) >= 20
+    assert bob.post("/share", game="1").status_code == 303  # again: the same link
+    assert dict(table_of(app, ada.code).tokens) == {1: token}
+    # Anyone, with no cookie, in their own language: the story, and no way to the table.
+    stranger = app.test_client()
+    shared = stranger.get(f"/story/{token}", headers={"Accept-Language": "de"})
+    assert shared.status_code == 200
+    body = shared.get_data(as_text=True)
+    assert ada.code not in body and ada.code[:4] + "-" not in body
+    assert "Jede Karte der Runde 1" in visible_text(body)
+    assert not stranger.get_cookie("session")
+    assert stranger.get("/story/" + "x" * 22).status_code == 404
+    printing = stranger.get(f"/story/{token}?printing=1").get_data(as_text=True)
+    assert '<details class="truths" open>' in printing and 'class="bar"' not in printing
+
+
+def test_a_share_form_that_says_nothing_is_refused_in_words(app, ada, bob, cy, dealt):
+    response = bob.post("/share", game="first")
+    assert response.status_code == 400
+    assert "Say which game to share." in response.get_data(as_text=True)
+
+
+def _won(table):
+    from dataclasses import replace
+
+    return replace(table, game=replace(table.game, target=5))
