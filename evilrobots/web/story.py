@@ -153,7 +153,9 @@ def game_story(table: Table, number: int) -> GameStory | None:
     ]
     if in_play is not None:
         rounds.append(StoryRound(in_play, None))
-    scores = ranked(Score(seat, every.get(seat, "?"), points) for seat, points in game.scores)
+    # Every player of the game, scored or not (a player who left with points included).
+    players = dict.fromkeys([*names, *(seat for seat, _ in game.scores)])
+    scores = ranked(Score(seat, every.get(seat, "?"), game.score(seat)) for seat in players)
     winner = game.winner
     return GameStory(
         number,

@@ -122,7 +122,7 @@ def test_a_game_over_is_shared_by_a_link_that_opens_it_alone(app, ada, bob, cy, 
     body = shared.get_data(as_text=True)
     assert ada.code not in body and ada.code[:4] + "-" not in body
     assert "Jede Karte der Runde 1" in visible_text(body)
-    assert not stranger.get_cookie("session")
+    assert stranger.get_cookie("evilrobots") is None  # nothing kept of the reader
     assert stranger.get("/story/" + "x" * 22).status_code == 404
     printing = stranger.get(f"/story/{token}?printing=1").get_data(as_text=True)
     assert '<details class="truths" open>' in printing and 'class="bar"' not in printing
