@@ -210,6 +210,8 @@ def table_views(table, ended) -> list[tuple[str, str | None]]:
         (done + "/board", None),  # the count on the board
         (done + "/move", "cy (ended)"),  # the one-time link to move a seat, with its QR code
         ("/t/ZZZZ2345", None),  # an unknown table: the error page
+        (done + "/story", "bob (ended)"),  # the game's story, the round over and its truths
+        (done + "/story?printing=1", None),  # and as printed, every round open
     ]
 
 
@@ -227,6 +229,8 @@ TABLE_VIEWS = [
     "board at the end",
     "move link offered",
     "unknown table",
+    "game's story",
+    "story to print",
 ]
 
 
