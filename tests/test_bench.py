@@ -64,3 +64,14 @@ def test_the_cpu_a_call_counts_the_heartbeats_sent_while_counting_down_not_those
     assert (puts_off.counting_cores - puts_off.idle_cores) * 1000 / 200 < 2.8
     # No heartbeat while idle (a schedule longer than the window): nothing to take off.
     assert Figures("b", "b", idle_cores=0.5).beat_ms() == 0.0
+
+
+def test_the_story_bench_prints_its_figures(capsys, monkeypatch):
+    from bench import story
+
+    monkeypatch.setattr("sys.argv", ["story", "--times", "3"])
+    story.main()
+    printed = capsys.readouterr().out
+    assert "a table of 9 players after 10 rounds" in printed
+    for language in ("en", "fr", "de", "es"):
+        assert f"the story in {language}: first" in printed

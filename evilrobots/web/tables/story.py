@@ -58,12 +58,15 @@ def _drawn(key: Hashable, draw: Callable[[], str]) -> str:
     return page
 
 
-def _fingerprint(table: Table, story: GameStory) -> Hashable:
-    """What a story is drawn from beyond its table's code: an earlier game's kept text (it
-    never changes), or this game's version, its rounds over and the round ended (a code is
-    drawn again for a new table once the old one is cleared away)."""
-    if not story.current:
-        return hash(table.past[story.number - 1])
+def _fingerprint(table: Table, number: int) -> Hashable:
+    """What game ``number``'s story is drawn from beyond its table's code: an earlier game's
+    kept text (it never changes), or this game's version, its rounds over and the round ended
+    (a code is drawn again for a new table once the old one is cleared away). Read without
+    telling the story: a story drawn before costs only this."""
+    if 1 <= number < table.game_number and len(table.past) >= number:
+        return hash(table.past[number - 1])
+    if number != table.game_number:
+        abort(404, description=_("This table has no game %(number)s.", number=number))
     round_ = table.round
     ended = hash(round_) if round_ is not None and not round_.in_play else None
     return (table.version, tuple(hash(page) for page in table.chapters), ended)
@@ -73,10 +76,13 @@ def story_page(table: Table, number: int, shared: bool, printing: bool, seated: 
     """The story of game ``number`` at ``table``, drawn (or as drawn before) for this
     reader's language: ``shared``, as its read-only link shows it (no table code, no way to
     the table); ``printing``, every round opened for paper."""
-    story = _told(table, number)
-    key = (table.code, number, _fingerprint(table, story), language(), shared, printing, seated)
+    drawn_from = _fingerprint(table, number), dict(table.tokens).get(number)
+    # The games at the table, beside any game's story read from the table.
+    games = None if shared else (table.game_number, table.game.scores, tuple(table.names.items()))
+    key = (table.code, number, drawn_from, games, language(), shared, printing, seated)
 
     def draw() -> str:
+        story = _told(table, number)
         return render_template(
             "table/story.html",
             story=story,

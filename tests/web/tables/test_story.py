@@ -138,3 +138,26 @@ def _won(table):
     from dataclasses import replace
 
     return replace(table, game=replace(table.game, target=5))
+
+
+def test_a_story_is_drawn_once_per_game_language_and_version(app, ada, bob, cy, dealt):
+    from flask import template_rendered
+
+    drawn = []
+
+    def noted(sender, template, context, **extra):
+        if template.name == "table/story.html":
+            drawn.append(context["story"].number)
+
+    counted(app, ada, bob, cy)
+    template_rendered.connect(noted, app)
+    try:
+        first = cy.page("/story")
+        assert cy.page("/story") == first and bob.page("/story") == first and drawn == [1]
+        cy.client.get(f"/t/{ada.code}/story", headers={"Accept-Language": "es"})
+        assert drawn == [1, 1]  # another language: drawn for it
+        assert ada.deal().status_code == 303  # the table moves on: drawn again
+        assert "Round 2: in play" in visible_text(cy.page("/story"))
+        assert drawn == [1, 1, 1]
+    finally:
+        template_rendered.disconnect(noted, app)
