@@ -3,10 +3,12 @@ a round the app runs at a table in German (a phone at 320 px, the board), and a 
 app runs at a table of four, with known cards: a phone in the Debate, on its
 turn, holding its act up to the camera, in a reaction window and ordering a tie (320 × 568),
 the board (1280 × 720) mid-round and once the round is counted, and the host's phone at the
-count with its next step. Served from a thread.
+count with its next step; a game to its end, on the board and in a phone's story. Served
+from a thread.
 
     .venv/bin/python -m tools.screenshots      # writes docs/*.png
     .venv/bin/python -m tools.screenshots german   # only the German ones
+    .venv/bin/python -m tools.screenshots story    # only the game's end and its story
 """
 
 from __future__ import annotations
@@ -220,11 +222,68 @@ def table_round(browser, base: str, app) -> None:
     host.screenshot(path=DOCS / "table-host-count.png")
 
 
+def game_story(browser, base: str, app) -> None:
+    """A game to 5 at a table of four, two rounds the app ran with known cards (their time
+    run out, the host ending and keeping each): the board at the end of the game, and a
+    phone's story of it."""
+    host = phone(browser)
+    host.goto(base + "/table")
+    host.get_by_label("Your name").first.fill(NAMES[0])
+    host.get_by_role("button", name="Start a table").click()
+    url = host.url
+    code = url.rsplit("/", 1)[1]
+    players = [host]
+    for name in NAMES[1:]:
+        page = phone(browser)
+        page.goto(url)
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Join", exact=True).click()
+        players.append(page)
+    host.goto(url)
+    host.get_by_label("Points to win").fill("5")
+    host.get_by_role("button", name="Set", exact=True).click()
+    host.get_by_label("Debate timer").select_option("30")
+    host.get_by_role("button", name="Set for the next round").click()
+    store = app.extensions["evilrobots.store"]
+    rounds = [
+        (3, {"ada": ("SumoBot", 9, "good"), "bob": ("LockBot", 2, "evil"),
+             "cy": ("PushBot", 3, "neutral"), "dee": ("BetBot", 4, "evil")}),
+        (4, {"ada": ("LockBot", 8, "good"), "bob": ("SumoBot", 1, "evil"),
+             "cy": ("BlockBot", 2, "evil"), "dee": ("PlusBot", 6, "neutral")}),
+    ]  # fmt: skip
+    for number, (points, cards) in enumerate(rounds, start=1):
+        deal = "Deal" if number == 1 else "Deal the next round"
+        host.get_by_role("button", name=deal, exact=True).click()
+        store.change(code, lambda table, p=points, c=cards: run_out(known(table, p, c)))
+        host.get_by_role("button", name="End the round").click()
+        host.get_by_role("button", name=re.compile("^Tap again")).click()
+        host.get_by_role("button", name="Keep the score").click()
+    board = phone(browser, BOARD)
+    board.goto(url + "/board")
+    expect(board.get_by_text("Ada wins the game!")).to_be_visible()
+    board.screenshot(path=DOCS / "table-game-over.png")
+    story = players[1]
+    story.goto(url + "/story")
+    expect(story.locator("figure.way-chart")).to_be_visible()
+    story.screenshot(path=DOCS / "table-story.png")
+
+
+def run_out(table):
+    """Time passes until the round the app runs has nothing left on a timer."""
+    while table.deadline is not None:
+        table = table.tick(table.deadline)
+    return table
+
+
 def known(table, points: int, cards: dict[str, tuple[str, int, str]]):
-    """The dealt table with these players' cards (by name) and this points card."""
+    """The dealt table with these players' cards (by name), as dealt, and this points card."""
     from dataclasses import replace
 
-    from evilrobots.game.cards import Allegiance, PowerCard, robot_named
+    from evilrobots.game.cards import Allegiance, Coin, PowerCard, robot_named
+    from evilrobots.game.table.round import Dealt
+
+    heads, tails = Coin.HEADS, Coin.TAILS
+    flips = {"good": (heads, heads), "evil": (tails, tails), "neutral": (heads, tails)}
 
     round_ = table.round
     by_name = {seat.name.casefold(): seat.id for seat in table.seats}
@@ -238,6 +297,11 @@ def known(table, points: int, cards: dict[str, tuple[str, int, str]]):
             flips=None,
         )
         round_ = round_.with_hand(seat, hand)
+        dealt = tuple(
+            Dealt(seat, PowerCard(power), flips[allegiance]) if one.seat == seat else one
+            for one in round_.dealt
+        )
+        round_ = replace(round_, dealt=dealt)
     return replace(table, round=replace(round_, points=PowerCard(points)))
 
 
@@ -247,11 +311,14 @@ def main() -> None:
         if "german" in sys.argv[1:]:  # these alone: the others deal new cards
             german(browser, base)
             german_table(browser, base, app)
+        elif "story" in sys.argv[1:]:
+            game_story(browser, base, app)
         else:
             card_view(browser, base)
             german(browser, base)
             german_table(browser, base, app)
             table_round(browser, base, app)
+            game_story(browser, base, app)
         browser.close()
     for name in PICTURES:
         print(DOCS / f"{name}.png")
@@ -274,6 +341,8 @@ PICTURES = (
     "table-tie",
     "table-count",
     "table-host-count",
+    "table-game-over",
+    "table-story",
 )
 
 
