@@ -153,6 +153,16 @@ def test_a_short_game_its_story_shared_and_the_next_game(new_phone, live_server,
     )
     assert code not in stranger.content() and stranger.context.cookies() == []
     expect(stranger.locator("details.truths")).to_have_count(2)
+    # On the board's screen the chart is wholly on the first screen; on the narrowest phone,
+    # in German with its long words, nothing goes sideways, every round open.
+    wide = new_phone({"width": 1280, "height": 720}, locale=LOCALES["de"])
+    wide.goto(link)
+    chart = wide.locator("figure.way-chart").bounding_box()
+    assert chart is not None and chart["y"] + chart["height"] <= 720, chart
+    narrow = new_phone({"width": 320, "height": 568}, locale=LOCALES["de"])
+    narrow.goto(link + "?printing=1")
+    for page in (wide, narrow):
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
     # ---- Game 2, the same group: the host's New game; the story tells both.
     for seat in seats:
