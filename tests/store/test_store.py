@@ -120,6 +120,26 @@ def test_tables_idle_for_a_day_are_gone(stores, clock):
         two.change("TABLE234", lambda t: t.join("Cy", "s3"))
 
 
+def test_a_shared_games_token_finds_its_table_in_every_process_while_it_lives(stores, clock):
+    one, two = stores
+    one.create(Table.start("TABLE234", "Ada", "s1"))
+    token = "t" * 22
+    assert two.shared(token) is None
+    # The table does not hold the token yet: the store's note alone opens nothing.
+    one.share(token, "TABLE234")
+    assert two.shared(token) is None
+    one.change("TABLE234", lambda t: replace(t, tokens=((1, token),)))
+    one.share(token, "TABLE234")  # kept once: again changes nothing
+    assert two.shared(token).code == "TABLE234"
+    assert two.shared("u" * 22) is None
+    clock.now += IDLE_SECONDS + 60  # the table is gone: so is its story
+    assert two.shared(token) is None
+    if hasattr(one, "sweep"):
+        one.sweep()
+        with one._connection() as db:
+            assert db.execute("SELECT COUNT(*) FROM shares").fetchone()[0] == 0
+
+
 def test_a_change_made_by_another_process_reaches_this_ones_streams(stores):
     one, two = stores
     table = dealt_table(one)

@@ -28,7 +28,8 @@ def responses_for(phone: Phone, table) -> dict[str, str]:
     """Everything one browser can fetch at this table, as text."""
     code = phone.code
     got = {}
-    for path in ["", "/board", "/actions", "/move"] + [f"/action/{a.slug}" for a in Action]:
+    paths = ["", "/board", "/actions", "/move", "/story", "/story?printing=1"]
+    for path in paths + [f"/action/{a.slug}" for a in Action]:
         response = phone.client.get(f"/t/{code}{path}")
         got[path or "/"] = response.get_data(as_text=True)
     for board in ["", "?board=1"]:
@@ -53,7 +54,7 @@ def test_no_response_to_a_player_carries_another_seats_unrevealed_robot(app, ada
                 if other != seat:
                     assert hand.robot.name not in text, (phone.name, where, hand.robot.name)
     stranger = app.test_client()
-    for path in [f"/t/{ada.code}", f"/t/{ada.code}/board"]:
+    for path in [f"/t/{ada.code}", f"/t/{ada.code}/board", f"/t/{ada.code}/story"]:
         text = stranger.get(path).get_data(as_text=True).replace("<wbr>", "")
         for _, hand in table.round.hands:
             assert hand.robot.name not in text
@@ -93,7 +94,8 @@ def test_what_a_browser_receives_is_the_same_whatever_another_seats_secret_cards
         responses_for(phone, dealt)
         if viewer == "Ada"
         else {
-            p: phone.client.get(f"/t/{ada.code}{p}").get_data(as_text=True) for p in ["", "/board"]
+            p: phone.client.get(f"/t/{ada.code}{p}").get_data(as_text=True)
+            for p in ["", "/board", "/story"]
         }
     )
     hand = dealt.round.hand_of(3)
@@ -117,7 +119,8 @@ def test_what_a_browser_receives_is_the_same_whatever_another_seats_secret_cards
         responses_for(phone, dealt)
         if viewer == "Ada"
         else {
-            p: phone.client.get(f"/t/{ada.code}{p}").get_data(as_text=True) for p in ["", "/board"]
+            p: phone.client.get(f"/t/{ada.code}{p}").get_data(as_text=True)
+            for p in ["", "/board", "/story"]
         }
     )
     for where in before:
@@ -184,7 +187,7 @@ def _seen_by_others(world: dict) -> dict[str, str]:
     seen = {}
     for who in ("ada", "bob", "stranger"):
         phone = world[who]
-        paths = ["", "/board"]
+        paths = ["", "/board", "/story"]
         if who != "stranger":
             paths += ["/actions"] + [f"/action/{a.slug}" for a in Action]
         for path in paths:
