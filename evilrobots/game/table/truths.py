@@ -34,7 +34,7 @@ class SeatTruth:
     power: PowerCard  # as it ended (SwapBot may have swapped it)
     dealt_power: PowerCard  # as dealt
     flips: tuple[Coin, Coin] | None  # the coins dealt (None: not kept, or the robot)
-    dealt: Allegiance  # the allegiance as dealt
+    dealt: Allegiance | None  # the allegiance as dealt (None: a round stored before it was kept)
     end: Allegiance  # and as it ended
     shown: tuple[Allegiance, ...]  # the allegiances the table saw it show, in order
     lies: tuple[tuple[Allegiance, Allegiance], ...] = ()  # CheatBot: (shown, truly held)
@@ -49,7 +49,7 @@ class SeatTruth:
 
     @property
     def converted(self) -> bool:
-        return self.end is not self.dealt
+        return self.dealt is not None and self.end is not self.dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +112,8 @@ def truths(chapter: Chapter) -> RoundTruth:
                 hand.robot,
                 hand.power,
                 was.power if was else hand.power,
-                was.flips if was else hand.flips,
-                was.allegiance if was else hand.allegiance,
+                was.flips if was else None,
+                was.allegiance if was else None,
                 hand.allegiance,
                 _shown(round_.reveals, seat),
                 tuple(

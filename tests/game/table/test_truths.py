@@ -223,3 +223,11 @@ def test_a_round_in_play_adds_nothing_to_the_story_and_its_truths_hold_at_the_en
         assert one.dealt is cards[one.seat - 1][1]  # as dealt, whatever came after
         if hand.robot.name != "CheatBot":
             assert one.lies == ()  # only CheatBot may show what it does not hold
+
+
+def test_a_round_kept_before_its_deal_was_recorded_says_only_how_it_ended():
+    game = play("Ada", "Bob", "Cy", ada=("BetBot", 7, E)).finish()
+    ended = game.table.end_round(1, game.now)
+    earlier = replace(ended, round=replace(ended.round, dealt=()))  # as an earlier build kept it
+    ada = seat_truth(truths(told(earlier)), 1)
+    assert (ada.flips, ada.dealt, ada.end) == (None, None, E) and not ada.converted
