@@ -91,9 +91,6 @@ class RedisStore(Store):
         self.prefix = prefix
         self.channel = prefix + "events"
         self.deadlines = prefix + "deadlines"  # a sorted set: each timed table by its deadline
-        # A hash: each shared game's token, to its table's code (``shared`` checks that the
-        # table still lives and holds the token: a gone table's tokens open nothing).
-        self.shares = prefix + "shares"
         # A bounded pool that makes a request wait its turn for a connection (a greenlet
         # yields meanwhile) rather than fail when thousands of streams open at once.
         pool = redis.BlockingConnectionPool.from_url(
@@ -164,13 +161,18 @@ class RedisStore(Store):
         with self._reachable():
             return self._table(self.redis.get(self._key(code)))
 
+    def _share_key(self, token: str) -> str:
+        """A shared game's token, to its table's code: it lives as long as its table (each
+        write of the table keeps it as long again), and ``shared`` checks the table holds it."""
+        return f"{self.prefix}share:{token}"
+
     def share(self, token: str, code: str) -> None:
         with self._reachable():
-            self.redis.hsetnx(self.shares, token, code)
+            self.redis.set(self._share_key(token), code, nx=True, ex=IDLE_SECONDS)
 
     def _shared_code(self, token: str) -> str | None:
         with self._reachable():
-            code = self.redis.hget(self.shares, token)
+            code = self.redis.get(self._share_key(token))
         return code.decode() if isinstance(code, bytes) else code
 
     def _change(self, code: str, change: Change, due_by: float | None) -> Table | None:
@@ -264,6 +266,8 @@ class RedisStore(Store):
         """Queue a table's new state, its deadline and its event in a transaction (``seat``:
         a change only that seat can see)."""
         pipe.set(self._key(new.code), self._document(new), ex=IDLE_SECONDS)
+        for _number, token in new.tokens:
+            pipe.expire(self._share_key(token), IDLE_SECONDS)
         if new.deadline is None:
             pipe.zrem(self.deadlines, new.code)
         else:

@@ -5,6 +5,7 @@ once it is over (``game.table.truths``); and the games at a table so far."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from ..game.cards import Allegiance
@@ -12,12 +13,15 @@ from ..game.codec.story import unpack, unpack_past
 from ..game.scoring import Game
 from ..game.scoring.evening import Evening, evenings
 from ..game.table import Table
+from ..game.table.story import Chapter, Ended, Page, Past
 from ..game.table.truths import RoundTruth, SeatTruth, truths
 from ..game.table.view import Kept, Score, TableView
 from ..game.table.views import game_history, ranked
 from .i18n import gettext as _
 from .i18n import ngettext
 from .words import coins, label
+
+LOG = logging.getLogger(__name__)
 
 
 def evening_lines(view: TableView) -> dict[int, str]:
@@ -137,7 +141,9 @@ def game_story(table: Table, number: int) -> GameStory | None:
         game, names, pages, current = table.game, table.names, table.closed, True
         in_play = table.round.number if table.round and table.round.in_play else None
     elif 1 <= number < table.game_number and len(table.past) >= number:
-        ended = unpack_past(table.past[number - 1])
+        ended = _ended(table.past[number - 1])
+        if ended is None:
+            return None
         game, names, pages = ended.game, dict(ended.names), ended.chapters
         current, in_play = False, None
     else:
@@ -149,7 +155,7 @@ def game_story(table: Table, number: int) -> GameStory | None:
     kept = {one.number: one for one in history}
     rounds = [
         StoryRound(truth.number, truth, None if truth.abandoned else kept.get(truth.number))
-        for truth in (truths(unpack(page)) for page in pages)
+        for truth in (truths(chapter) for chapter in _readable(pages))
     ]
     if in_play is not None:
         rounds.append(StoryRound(in_play, None))
@@ -169,12 +175,34 @@ def game_story(table: Table, number: int) -> GameStory | None:
     )
 
 
+def _readable(pages: tuple[Page, ...]) -> list[Chapter]:
+    """The chapters that can be read; one that cannot (a damaged document) is logged and
+    left out, and the story goes on without it."""
+    found = []
+    for page in pages:
+        try:
+            found.append(unpack(page))
+        except ValueError:
+            LOG.exception("a round of a game's story cannot be read")
+    return found
+
+
+def _ended(past: Past) -> Ended | None:
+    """An earlier game, or None (logged) if it cannot be read."""
+    try:
+        return unpack_past(past)
+    except ValueError:
+        LOG.exception("an earlier game's story cannot be read")
+        return None
+
+
 def results(table: Table) -> Results:
     """Every game at the table so far, the one in play included: points and wins, by
     player (a player who left keeps their row)."""
     games: list[tuple[int, Game, dict[int, str]]] = [
         (ended.number, ended.game, dict(ended.names))
-        for ended in (unpack_past(past) for past in table.past)
+        for ended in (_ended(past) for past in table.past)
+        if ended is not None
     ]
     games.append((table.game_number, table.game, table.names))
     names: dict[int, str] = {}
@@ -183,7 +211,7 @@ def results(table: Table) -> Results:
     rows = [
         Result(
             name,
-            tuple(dict(g.scores).get(seat) if seat in named else None for _, g, named in games),
+            tuple(dict(g.scores).get(seat, 0) if seat in named else None for _, g, named in games),
             tuple(g.winner == seat for _, g, _ in games),
         )
         for seat, name in names.items()

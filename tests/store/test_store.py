@@ -132,6 +132,8 @@ def test_a_shared_games_token_finds_its_table_in_every_process_while_it_lives(st
     one.share(token, "TABLE234")  # kept once: again changes nothing
     assert two.shared(token).code == "TABLE234"
     assert two.shared("u" * 22) is None
+    if isinstance(one, RedisStore):  # the token's key lives as long as its table
+        assert 0 < one.redis.ttl(one._share_key(token)) <= IDLE_SECONDS
     clock.now += IDLE_SECONDS + 60  # the table is gone: so is its story
     assert two.shared(token) is None
     if hasattr(one, "sweep"):

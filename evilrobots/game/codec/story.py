@@ -62,7 +62,7 @@ def unpack(page: Page) -> Chapter:
     try:
         names = tuple((int(seat), str(name)) for seat, name in state["names"])
         return Chapter(load_round(state["round"]), names)
-    except (KeyError, TypeError, IndexError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"not a chapter: {exc!r}") from exc
 
 
@@ -99,7 +99,7 @@ def unpack_past(past: Past) -> Ended:
             chapters=tuple(load_page(page) for page in state["chapters"]),
             names=tuple((int(seat), str(name)) for seat, name in state["names"]),
         )
-    except (KeyError, TypeError, IndexError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"not a game: {exc!r}") from exc
 
 

@@ -12,7 +12,7 @@ from ..cards import CHEATBOT, Allegiance, Coin, PowerCard, Robot
 from ..hand import Hand
 from ..scoring import Proposal
 from .conduct import Conduct
-from .facts import Fact
+from .facts import Fact, What
 from .limits import WITHDRAW_SECONDS
 
 # The non-player robot of the optional rule for low player counts: its power, and its place,
@@ -144,6 +144,9 @@ class Round:
             and hand.robot is CHEATBOT
             and entry.allegiance is not None
             and entry.allegiance is not hand.allegiance
+            # Converting itself, it shows what it converts to, not what it holds yet: the
+            # conversion's end tells whether it showed the truth.
+            and not (entry.lead is not None and entry.lead.what is What.CONVERTS_SELF)
         )
         if lied and hand is not None:
             return replace(round_, lies=(*self.lies, (len(self.reveals), hand.allegiance)))

@@ -207,7 +207,8 @@ def _conversion(round_: Round, names: dict[int, str], first: int, last: int) -> 
             proof = reveal
         else:
             continue
-        truly = dict(round_.lies).get(at, truly)
+        if reveal.seat == target:  # what the target truly held, where it told otherwise
+            truly = dict(round_.lies).get(at, truly)
     return ConversionTruth(
         start, target, name_of(names, target), tuple(reactions), ending, proof, truly
     )

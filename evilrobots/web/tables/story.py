@@ -69,7 +69,8 @@ def _fingerprint(table: Table, number: int) -> Hashable:
         abort(404, description=_("This table has no game %(number)s.", number=number))
     round_ = table.round
     ended = hash(round_) if round_ is not None and not round_.in_play else None
-    return (table.version, tuple(hash(page) for page in table.chapters), ended)
+    chapters = tuple(hash(page) for page in table.chapters)
+    return (table.version, table.deals, table.game.target, chapters, ended)
 
 
 def story_page(table: Table, number: int, shared: bool, printing: bool, seated: bool) -> str:
@@ -79,7 +80,10 @@ def story_page(table: Table, number: int, shared: bool, printing: bool, seated: 
     drawn_from = _fingerprint(table, number), dict(table.tokens).get(number)
     # The games at the table, beside any game's story read from the table.
     games = None if shared else (table.game_number, table.game.scores, tuple(table.names.items()))
-    key = (table.code, number, drawn_from, games, language(), shared, printing, seated)
+    # The share link is written out with this request's address (a phone on the home
+    # network and one through a proxy each read their own).
+    reader = (language(), request.host_url, shared, printing, seated)
+    key = (table.code, number, drawn_from, games, reader)
 
     def draw() -> str:
         story = _told(table, number)
@@ -115,7 +119,8 @@ def story(code: str, number: int | None = None) -> Response:
     table = load_table(code_from_url(code))
     printing = request.args.get("printing") == "1"
     seated = my_seat(table) is not None
-    page = story_page(table, number or table.game_number, False, printing, seated)
+    number = table.game_number if number is None else number
+    page = story_page(table, number, False, printing, seated)
     return Response(page)
 
 
@@ -140,6 +145,9 @@ def share(code: str) -> Response:
     link), then sees it on the game's story."""
     number = form_int("game", _("Say which game to share."))
     token = secrets.token_urlsafe(16)
+    # Kept first: should the table take the token and this then fail, the link would show
+    # and open nothing. A token the table never takes opens nothing either (``shared``).
+    store().share(token, code_from_url(code))
 
     def answer(code: str, table: Table, _seat: object) -> Response:
         kept = dict(table.tokens)[number]

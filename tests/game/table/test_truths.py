@@ -89,10 +89,17 @@ def test_cheatbots_lies_sit_beside_the_truth_once_the_round_is_over():
     truth = truths(told(game.table.end_round(1, game.now)))
     ada = seat_truth(truth, 1)
     assert ada.shown == (N,)  # what the table saw of her in the round
-    assert ada.lies == ((N, E), (N, G))  # before, she was Evil; after, Good
+    assert ada.lies == ((N, G),)  # told the conversion took her to Neutral: truly Good
     assert (ada.dealt, ada.end) == (E, G) and ada.converted
     (conversion,) = truth.conversions
     assert conversion.start.lead.what is What.CONVERTS_SELF and conversion.truly is G
+
+
+def test_cheatbot_converting_itself_honestly_tells_no_lie():
+    game = play("Ada", "Bob", ada=("CheatBot", 4, E)).cheat(1, None)
+    turn(game, 1, 4).convert(1, allegiance=G).close().finish()
+    ada = seat_truth(truths(told(game.table.end_round(1, game.now))), 1)
+    assert ada.lies == () and ada.shown == (G,) and (ada.dealt, ada.end) == (E, G)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import re
 from evilrobots.game.cards import Allegiance
 from tests.support.cards import give
 from tests.support.clients import Phone, deal_tag, table_of
-from tests.support.pages import read_events, visible_text
+from tests.support.pages import read_events, tables_in, visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -161,3 +161,35 @@ def test_a_story_is_drawn_once_per_game_language_and_version(app, ada, bob, cy, 
         assert drawn == [1, 1, 1]
     finally:
         template_rendered.disconnect(noted, app)
+
+
+def test_a_game_that_is_not_there_is_a_404_in_words(app, ada, bob, cy, dealt):
+    for number in ("0", "2", "99999999999999999999"):
+        response = bob.client.get(f"/t/{ada.code}/story/{number}")
+        assert response.status_code == 404
+        assert "This table has no game" in response.get_data(as_text=True)
+    # Not a number of a game at all: the table's address it does not know leads to the table.
+    elsewhere = bob.client.get(f"/t/{ada.code}/story/-1")
+    assert elsewhere.status_code == 303 and elsewhere.headers["Location"].endswith(ada.code)
+
+
+def test_the_results_count_a_game_without_a_point_as_nought(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    assert ada.new_game().status_code == 303
+    rows = tables_in(bob.page("/story"))["results"]["rows"]
+    assert ["Bob", "0", "0", "0"] in rows  # there for both games, no point yet, no win
+    assert ["Ada", "6", "0", "0"] in rows
+
+
+def test_a_damaged_round_leaves_the_rest_of_the_story(app, ada, bob, cy, dealt):
+    from dataclasses import replace
+
+    from evilrobots.game.table.story import Packed
+
+    counted(app, ada, bob, cy)
+    assert ada.deal().status_code == 303
+    store = app.extensions["evilrobots.store"]
+    store.change(ada.code, lambda t: replace(t, chapters=(Packed("not a chapter"),)))
+    response = bob.client.get(f"/t/{ada.code}/story")
+    assert response.status_code == 200
+    assert "Round 2: in play" in visible_text(response.get_data(as_text=True))
