@@ -136,17 +136,14 @@ def until(pages, find, seconds: float = 120):
     raise TimeoutError("nothing showed")
 
 
-def table_round(browser, base: str, app) -> None:
-    """A round the app runs at a table of four, with known cards (Ada, Bob and Cy at power 5,
-    Dee at 2): the Debate (Dee passes), Ada's turn and her conversion of Bob held up to the
-    camera, its reaction window (a phone and the board), the tie between Bob and Cy that Ada
-    orders from her act's view, and the count with the host's next step."""
+def seated_four(browser, base: str):
+    """Ada starts a table on her phone and Bob, Cy and Dee join it on theirs: its address,
+    and the four phones (the host's first)."""
     host = phone(browser)
     host.goto(base + "/table")
     host.get_by_label("Your name").first.fill(NAMES[0])
     host.get_by_role("button", name="Start a table").click()
     url = host.url
-    code = url.rsplit("/", 1)[1]
     players = [host]
     for name in NAMES[1:]:
         page = phone(browser)
@@ -154,6 +151,17 @@ def table_round(browser, base: str, app) -> None:
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Join", exact=True).click()
         players.append(page)
+    return url, players
+
+
+def table_round(browser, base: str, app) -> None:
+    """A round the app runs at a table of four, with known cards (Ada, Bob and Cy at power 5,
+    Dee at 2): the Debate (Dee passes), Ada's turn and her conversion of Bob held up to the
+    camera, its reaction window (a phone and the board), the tie between Bob and Cy that Ada
+    orders from her act's view, and the count with the host's next step."""
+    url, players = seated_four(browser, base)
+    host = players[0]
+    code = url.rsplit("/", 1)[1]
     ada, bob, cy, dee = players
     board = phone(browser, BOARD)
     board.goto(url + "/board")
@@ -226,19 +234,9 @@ def game_story(browser, base: str, app) -> None:
     """A game to 5 at a table of four, two rounds the app ran with known cards (their time
     run out, the host ending and keeping each): the board at the end of the game, and a
     phone's story of it."""
-    host = phone(browser)
-    host.goto(base + "/table")
-    host.get_by_label("Your name").first.fill(NAMES[0])
-    host.get_by_role("button", name="Start a table").click()
-    url = host.url
+    url, players = seated_four(browser, base)
+    host = players[0]
     code = url.rsplit("/", 1)[1]
-    players = [host]
-    for name in NAMES[1:]:
-        page = phone(browser)
-        page.goto(url)
-        page.get_by_label("Your name").fill(name)
-        page.get_by_role("button", name="Join", exact=True).click()
-        players.append(page)
     host.goto(url)
     host.get_by_label("Points to win").fill("5")
     host.get_by_role("button", name="Set", exact=True).click()

@@ -11,6 +11,7 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
+from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table
 from evilrobots.game.table.conduct import Proof, Story
 from evilrobots.game.table.round import Dealt
@@ -104,6 +105,31 @@ def later(table: Table, now: float, what: str, choice: int) -> float:
     if what == "deadline" and table.deadline is not None:
         return max(now, table.deadline)
     return now + 1.0 + choice / 2
+
+
+def requested(
+    table: Table, now: float, what: str, seat: int, choice: int
+) -> tuple[Table, float, bool]:
+    """One request of ``steps`` at ``now``: time passing, or a step (which the table may
+    refuse). The table and the time after it, and whether it was refused."""
+    if what in ("wait", "deadline"):
+        now = later(table, now, what, choice)
+        return table.tick(now), now, False
+    now += 0.5
+    try:
+        return step(table, now, what, seat, choice), now, False
+    except GameError:
+        return table, now, True
+
+
+def left_alone(table: Table, now: float) -> tuple[Table, float]:
+    """Time passes until the round has nothing left on a timer (at most 100 deadlines)."""
+    for _ in range(100):
+        if table.deadline is None:
+            break
+        now = max(now, table.deadline)
+        table = table.tick(now)
+    return table, now
 
 
 def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:

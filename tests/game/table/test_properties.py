@@ -24,7 +24,16 @@ from evilrobots.game.table import NPR_SEAT, Table
 from evilrobots.game.table.conduct import Phase
 from evilrobots.game.table.facts import What
 from evilrobots.game.table.hands import power_in_play
-from tests.support.random_play import QUIET, dealt, hands, later, step, steps
+from tests.support.random_play import (
+    QUIET,
+    dealt,
+    hands,
+    later,
+    left_alone,
+    requested,
+    step,
+    steps,
+)
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -124,15 +133,9 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
     now = 0.0
     for what, seat, choice in requests:
         before = table
-        if what in ("wait", "deadline"):
-            now = later(table, now, what, choice)
-            table = table.tick(now)
-        else:
-            now += 0.5
-            try:
-                table = step(table, now, what, seat, choice)
-            except GameError:
-                continue
+        table, now, refused = requested(table, now, what, seat, choice)
+        if refused:
+            continue
         conduct = table.round.conduct
         # One turn per seat: never twice, never both a turn and a reaction.
         assert len(conduct.acted) == len(set(conduct.acted))
@@ -189,9 +192,5 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
             if what is What.SHOWS_FAILED and hand.robot is not CHEATBOT:
                 assert reveal.allegiance is hand.allegiance
     # Left alone, the round goes on by itself to its end.
-    for _ in range(100):
-        if table.deadline is None:
-            break
-        now = max(now, table.deadline)
-        table = table.tick(now)
+    table, now = left_alone(table, now)
     assert table.round.conduct.phase is Phase.DONE

@@ -21,7 +21,7 @@ from evilrobots.game.table.facts import What
 from evilrobots.game.table.story import Chapter
 from evilrobots.game.table.truths import truths
 from tests.support.cards import known
-from tests.support.random_play import dealt, hands, later, step, steps
+from tests.support.random_play import dealt, hands, left_alone, requested, steps
 from tests.support.tables import pass_phase, play, play_round, seated, turn
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -204,21 +204,9 @@ def test_a_round_in_play_adds_nothing_to_the_story_and_its_truths_hold_at_the_en
     table = dealt(11, cards, False)
     now = 0.0
     for what, seat, choice in requests:
-        if what in ("wait", "deadline"):
-            now = later(table, now, what, choice)
-            table = table.tick(now)
-        else:
-            now += 0.5
-            try:
-                table = step(table, now, what, seat, choice)
-            except GameError:
-                continue
+        table, now, _refused = requested(table, now, what, seat, choice)
         assert table.closed == ()  # the round in play is no part of any story
-    for _ in range(100):
-        if table.deadline is None:
-            break
-        now = max(now, table.deadline)
-        table = table.tick(now)
+    table, now = left_alone(table, now)
     ended = table.end_round(1, now)
     truth = truths(told(ended))
     for one in truth.seats:
