@@ -148,7 +148,13 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
             r.seat
             for r in new
             if r.lead
-            and r.lead.what in (What.IS_CONVERTED, What.IS_CONVERTED_INSTEAD, What.IS_NOT_CONVERTED)
+            and r.lead.what
+            in (
+                What.IS_CONVERTED,
+                What.IS_CONVERTED_BY,  # (its converter, or the reaction that did it over)
+                What.IS_CONVERTED_INSTEAD,
+                What.IS_NOT_CONVERTED,
+            )
         }
         for seat_id, hand in table.round.hands:
             if hand.allegiance is not before.round.hand_of(seat_id).allegiance:
