@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance
@@ -497,6 +498,10 @@ def test_every_step_of_a_conducted_round_passes_axe_and_the_nu_checker(
     ada.get_by_role("button", name=_("End the round")).click()
     ada.get_by_role("button", name=_("Tap again: show everyone's cards and count")).click()
     ada.locator("table.tally").first.wait_for()
+    # Bob's reaction went out from its view in place, which keeps its own address until the
+    # act's answer is back: load his page again only once it has left it (a load before
+    # would race the page's own way back, and be cut short).
+    expect(bob).not_to_have_url(re.compile("/action/"))
     bob.goto(url)
     board.locator("table.tally").first.wait_for()
     audit("the count", ada, bob, board)

@@ -24,6 +24,7 @@ from .common import (
     bp,
     change_by_seat,
     code_from_url,
+    load_seat,
     load_table,
     my_seat,
     store,
@@ -145,6 +146,7 @@ def share(code: str) -> Response:
     link), then sees it on the game's story."""
     number = form_int("game", _("Say which game to share."))
     token = secrets.token_urlsafe(16)
+    load_seat(load_table(code_from_url(code)))  # only a seat's (403 otherwise), before any write
     # Kept first: should the table take the token and this then fail, the link would show
     # and open nothing. A token the table never takes opens nothing either (``shared``).
     store().share(token, code_from_url(code))

@@ -193,3 +193,12 @@ def test_a_damaged_round_leaves_the_rest_of_the_story(app, ada, bob, cy, dealt):
     response = bob.client.get(f"/t/{ada.code}/story")
     assert response.status_code == 200
     assert "Round 2: in play" in visible_text(response.get_data(as_text=True))
+
+
+def test_only_a_seat_shares_a_game_and_a_refusal_writes_nothing(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    app.extensions["evilrobots.store"].change(ada.code, _won)
+    stranger = Phone(app, "Eve")
+    stranger.code = ada.code
+    response = stranger.post("/share", game="1")
+    assert response.status_code == 403 and table_of(app, ada.code).tokens == ()
