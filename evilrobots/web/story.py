@@ -140,8 +140,8 @@ def game_story(table: Table, number: int) -> GameStory | None:
     if number == table.game_number:
         game, names, pages, current = table.game, table.names, table.closed, True
         in_play = table.round.number if table.round and table.round.in_play else None
-    elif 1 <= number < table.game_number and len(table.past) >= number:
-        ended = _ended(table.past[number - 1])
+    elif (past := table.earlier(number)) is not None:
+        ended = _ended(past)
         if ended is None:
             return None
         game, names, pages = ended.game, dict(ended.names), ended.chapters

@@ -131,8 +131,7 @@ def share(table: TableState, game_number: int, token: str) -> TableState:
     once it has a winner; an earlier game is over."""
     if dict(table.tokens).get(game_number):
         return table
-    earlier = 1 <= game_number < table.game_number
     over = game_number == table.game_number and table.game.winner is not None
-    if not (earlier or over):
+    if not (over or table.earlier(game_number) is not None):
         raise Conflict(N_("A game's story is shared once the game is over."))
     return replace(table, tokens=(*table.tokens, (game_number, token)))

@@ -60,6 +60,13 @@ class TableState:
             return self.chapters
         return (*self.chapters, Chapter(round_, tuple(self.names.items())))
 
+    def earlier(self, number: int) -> Past | None:
+        """The table's earlier game with this number (numbered from 1), as kept; None if it
+        has none (this game, one to come, or no game at all)."""
+        if 1 <= number < self.game_number and number <= len(self.past):
+            return self.past[number - 1]
+        return None
+
     def seat(self, seat_id: int) -> Seat:
         """The seat with this number; a GameError if it is no longer at the table."""
         for seat in self.seats:

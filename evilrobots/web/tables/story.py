@@ -9,8 +9,6 @@ changes, and this game's changes only with the table. Nothing of a round in play
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
@@ -29,11 +27,11 @@ from .common import (
     my_seat,
     store,
 )
+from .parts import Kept
 
 # Stories drawn, by what they are drawn from (each app its own): a few dozen pages of a few
 # tens of KiB.
 KEPT = 64
-_LOCK = threading.Lock()
 
 
 def _told(table: Table, number: int) -> GameStory:
@@ -44,19 +42,10 @@ def _told(table: Table, number: int) -> GameStory:
 
 
 def _drawn(key: Hashable, draw: Callable[[], str]) -> str:
-    """The page drawn for ``key`` before, or drawn now and kept."""
-    with _LOCK:
-        drawn = current_app.extensions.setdefault("evilrobots.stories", OrderedDict())
-        page = drawn.get(key)
-        if page is not None:
-            drawn.move_to_end(key)
-            return page
-    page = draw()
-    with _LOCK:
-        drawn[key] = page
-        while len(drawn) > KEPT:
-            drawn.popitem(last=False)
-    return page
+    """The page drawn for ``key`` before, or drawn now and kept (by each app: a test's
+    tables are drawn apart from another's)."""
+    kept = current_app.extensions.setdefault("evilrobots.stories", Kept(KEPT))
+    return kept.get(key, draw)
 
 
 def _fingerprint(table: Table, number: int) -> Hashable:
@@ -64,8 +53,9 @@ def _fingerprint(table: Table, number: int) -> Hashable:
     kept text (it never changes), or this game's version, its rounds over and the round ended
     (a code is drawn again for a new table once the old one is cleared away). Read without
     telling the story: a story drawn before costs only this."""
-    if 1 <= number < table.game_number and len(table.past) >= number:
-        return hash(table.past[number - 1])
+    past = table.earlier(number)
+    if past is not None:
+        return hash(past)
     if number != table.game_number:
         abort(404, description=_("This table has no game %(number)s.", number=number))
     round_ = table.round

@@ -202,3 +202,15 @@ def test_only_a_seat_shares_a_game_and_a_refusal_writes_nothing(app, ada, bob, c
     stranger.code = ada.code
     response = stranger.post("/share", game="1")
     assert response.status_code == 403 and table_of(app, ada.code).tokens == ()
+
+
+def test_each_reader_is_given_the_share_link_at_the_address_they_came_by(app, ada, bob, cy, dealt):
+    counted(app, ada, bob, cy)
+    app.extensions["evilrobots.store"].change(ada.code, _won)
+    assert bob.post("/share", game="1").status_code == 303
+    links = {}
+    for host in ("http://192.168.1.20:8000", "https://robots.example"):
+        page = bob.client.get(f"/t/{ada.code}/story/1", base_url=host).get_data(as_text=True)
+        links[host] = re.search(r'id="share-link"[^>]*value="([^"]+)"', page).group(1)
+    for host, link in links.items():
+        assert link.startswith(host + "/story/")  # the page was not kept for the other address
