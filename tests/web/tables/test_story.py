@@ -5,6 +5,7 @@ the share link (read-only, no code, in the reader's language) and the print view
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from evilrobots.game.cards import Allegiance
 from tests.support.cards import give
@@ -135,8 +136,6 @@ def test_a_share_form_that_says_nothing_is_refused_in_words(app, ada, bob, cy, d
 
 
 def _won(table):
-    from dataclasses import replace
-
     return replace(table, game=replace(table.game, target=5))
 
 
@@ -182,8 +181,6 @@ def test_the_results_count_a_game_without_a_point_as_nought(app, ada, bob, cy, d
 
 
 def test_a_damaged_round_leaves_the_rest_of_the_story(app, ada, bob, cy, dealt):
-    from dataclasses import replace
-
     from evilrobots.game.table.story import Packed
 
     counted(app, ada, bob, cy)
@@ -214,3 +211,21 @@ def test_each_reader_is_given_the_share_link_at_the_address_they_came_by(app, ad
         links[host] = re.search(r'id="share-link"[^>]*value="([^"]+)"', page).group(1)
     for host, link in links.items():
         assert link.startswith(host + "/story/")  # the page was not kept for the other address
+
+
+def test_what_else_a_seat_did_is_said_in_the_readers_words(app):
+    from evilrobots.game.cards import PowerCard
+    from evilrobots.game.table.truths import SeatTruth
+    from evilrobots.web.story import seat_notes
+
+    power = PowerCard(4)
+    one = SeatTruth(2, "Bob", None, power, power, None, G, E, (), bet=E, missed=True)
+    one = replace(one, ran_out=True, sat_out=True, gone=True)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert seat_notes(one) == (
+            "bet on Evil · let their call go by · their turn's time ran out · "
+            "sat the Pass phase out · left the table"
+        )
+        assert seat_notes(SeatTruth(3, "Cy", None, power, power, None, G, G, ())) == ""
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert seat_notes(one).startswith("pari sur Mal · a laissé passer son appel")
