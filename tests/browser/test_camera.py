@@ -27,6 +27,19 @@ def shows(seat: Seat, *parts: str, title: str | None = None) -> None:
     if title is not None:
         expect(seat.page.locator("#focus-title")).to_contain_text(title)
     expect(seat.page.get_by_role("button", name="Back to cards")).to_be_visible()
+    # Nothing else of the hand is in the page, on the screen or below it: not the robot's
+    # section under the cards, not the table's section that holds it.
+    for elsewhere in ("#own-robot", "#table-live", ".seat-own"):
+        expect(seat.page.locator(elsewhere)).to_be_hidden()
+    if "robot" not in parts:
+        # What a player would read, scrolled to the foot, outside the strip (whose words
+        # are the table's): the robot's name is not in it.
+        read = seat.page.evaluate(
+            "[...document.body.children]"
+            ".filter(e => e.id !== 'round-now' && e.getClientRects().length)"
+            ".map(e => e.innerText).join(' ')"
+        )
+        assert seat.robot() not in read, read
 
 
 def back(seat: Seat) -> None:

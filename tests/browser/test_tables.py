@@ -46,8 +46,12 @@ def test_a_reveal_appears_verified_on_every_board_and_phone(table):
     allegiance = bob.card("allegiance").get_attribute("data-allegiance").capitalize()
     reveal(bob, "Convert another player")
     words = f"Bob · converts a player · power {power} · {allegiance}"
-    for where in [table["board"], table["ada"].page, table["cy"].page, bob.page]:
+    for where in [table["board"], table["ada"].page, table["cy"].page]:
         expect(where.get_by_text(words)).to_be_visible(timeout=2000)
+    # Bob's phone, held up, shows its reveal alone; the log is there once it is lowered.
+    expect(bob.page.get_by_text(words)).to_be_hidden()
+    bob.page.get_by_role("button", name="Back to cards").click()
+    expect(bob.page.get_by_text(words)).to_be_visible(timeout=2000)
     board_seat = table["board"].get_by_role("listitem").filter(has_text="Bob").first
     expect(board_seat).to_contain_text(power)
     expect(board_seat).not_to_contain_text(robot)
@@ -290,8 +294,10 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(board.get_by_text("Cy counts as negative")).to_be_visible()
     tap_twice(ada.page, "End the round")
     expect(board.get_by_text("Round 1: Good 5 against Evil -8: Good wins.")).to_be_visible()
-    assert ["Cy LockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
-        board, "table.tally"
+    # The board's tally leaves the robot to the seat's cards above it; a phone's says it.
+    assert ["Cy", "Evil", "8, as negative", "-8"] in table_rows(board, "table.tally")
+    assert ["Cy\nLockBot", "Evil", "8, as negative (NegativeBot)", "-8"] in table_rows(
+        ada.page, "table.tally"
     )
     # Every phone is told, at the top of the page where its player is looking, live.
     for seat in (bob, cy):
@@ -336,7 +342,8 @@ def test_whole_rounds_are_counted_split_and_kept_on_the_board(table, live_app):
     expect(board.locator("table.scoreboard caption").first).not_to_contain_text("before")
     assert table_rows(board, "table.scoreboard") == [["Ada", "3"], ["Bob", "2"], ["Cy", "1"]]
     assert chart_rows(board) == {"Ada": ["3", "3"], "Bob": ["1", "2"], "Cy": ["0", "1"]}
-    expect(board.locator(".board-history summary")).to_have_count(3)  # the whole, and each round
+    rounds = board.locator(".board-history > details:not(.truths) summary")
+    expect(rounds).to_have_count(3)  # the whole, and each round
 
     # Round 3: Ada alone wins 4 and reaches 7: the game is hers.
     deal(table, 3)
@@ -446,15 +453,16 @@ def test_with_nine_players_the_count_fits_a_shared_1280x720_screen(
     if target == 5:
         expect(board.locator(".board-winner")).to_have_text("Ada wins the game!")
         expect(board.locator(".board-winner")).to_be_in_viewport(ratio=1)
-    parts = [".board-seat:last-child", "table.tally", ".tally-value", "table.scoreboard"]
+    # Nine seats: the scores are the tally's last column, each seat's points as they stand,
+    # and, once its split is agreed but not kept, what they become ("0 → 8").
+    parts = [".board-seat:last-child", "table.tally", ".tally-value", ".tally-score"]
     if target == 5:  # the end of the game: the way there and the scores (the count is below)
         parts = [".way-chart-large .chart-drawing", ".way-chart-large .chart-legend"]
         parts.append("table.scoreboard")
-    if keep:
-        expect(board.locator("table.scoreboard caption")).to_have_text(re.compile("^Scores"))
-        expect(board.locator("table.scoreboard caption")).not_to_contain_text("before")
     else:
-        expect(board.locator("table.scoreboard caption")).to_contain_text("before this round")
+        points = board.locator("table.tally tr", has_text="Ada").locator(".tally-score")
+        expect(points).to_have_text("8" if keep else "0")
+        expect(board.locator(".count-tables table.tally thead")).to_contain_text("Points")
     for css in parts:
         expect(board.locator(css).first).to_be_visible()
         assert bottom(board, css) <= 720, f"{css} is below the fold"
@@ -504,8 +512,12 @@ def test_a_split_nobody_settles_runs_out_on_every_screen_and_the_host_keeps_the_
     for page in (board, ada.page):
         expect(page.get_by_text(said)).to_be_visible()
         expect(page.locator(".split-clock")).to_have_count(0)
+    # Nine seats: the scores are the board's tally's last column, "0 → 1" until kept.
+    count = board.locator(".count-tables table.tally")
+    expect(count.locator(".tally-score", has_text="0 → 1").first).to_be_visible()
     ada.page.get_by_role("button", name="Keep the score").click()
-    expect(board.locator("table.scoreboard caption")).not_to_contain_text("before")
+    expect(count).not_to_contain_text("→")
+    expect(count.locator(".tally-score", has_text=re.compile("^1$")).first).to_be_visible()
 
 
 @pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["320x568", "844x390"])
@@ -595,3 +607,40 @@ def test_the_boards_newest_act_and_its_scores_are_whole_at_1280x720(
         assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), label.inner_text()
         assert label.evaluate("e => e.getClientRects().length") == 1, label.inner_text()
     assert board.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def test_a_tap_a_limit_refuses_says_so_and_when_to_try_again_never_offline(
+    table, live_app, live_server
+):
+    """A whole minute's posts from the table's address (a flood, not a group): Bob's next
+    taps are refused with 429. His phone says which limit and when to try again where it
+    says everything (the notes' row), never that it is offline: for a tap on his cards
+    (what he hid is kept on the phone), a reveal, and an act sent by the tables' script
+    (Take it back)."""
+    from evilrobots.serving import limits
+
+    deal(table)
+    bob = table["bob"]
+    reveal(bob, "Prove your power")  # before the flood: on the board, and may be taken back
+    expect(table["board"].get_by_text(re.compile("^Bob · proves their power"))).to_be_visible()
+    flood = live_app.test_client()
+    same_site = {"Sec-Fetch-Site": "same-origin"}
+    for _ in range(limits.POSTS):
+        flood.post("/language", data={"lang": "en", "next": "/"}, headers=same_site)
+    status = bob.page.locator("#status")
+    too_many = "Too many taps and forms came from your address."
+    bob.page.get_by_role("button", name="Take it back").click()  # the tables' script
+    expect(status).to_contain_text(too_many)
+    expect(status).to_contain_text(re.compile(r"Try again in \d+ seconds?: nothing was lost\."))
+    expect(table["board"].locator("del")).to_have_count(0)  # not taken back
+    bob.page.get_by_role("button", name="Back to cards").click()
+    bob.card("robot").get_by_role("button", name="Hide").click()  # the card view's script
+    expect(status).to_contain_text(too_many)
+    expect(status).not_to_contain_text("Offline")
+    expect(bob.card("robot")).to_have_attribute("data-hidden", "true")  # kept on the phone
+    bob.page.get_by_role("link", name="Actions").click()  # a reveal
+    bob.page.get_by_role("link", name="Convert another player", exact=True).click()
+    bob.page.get_by_role("button", name="Reveal to the table").click()
+    expect(status).to_contain_text(too_many)
+    expect(bob.page.get_by_role("button", name="Reveal to the table")).to_be_enabled()
+    expect(table["board"].get_by_text(re.compile("converts a player"))).to_have_count(0)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from evilrobots.game.actions import Action, Part
 from evilrobots.web.words import label
@@ -355,3 +356,29 @@ def unprompted_shifts(page: Page) -> list[dict]:
     """The shifts CLS counts: those no tap of the player's came just before."""
     page.wait_for_timeout(300)  # let the last frame's entries arrive
     return [shift for shift in page.evaluate("window.__shifts") if not shift["input"]]
+
+
+def board_fits(board: Page, moment: str) -> None:
+    """The shared board shows everything without scrolling, its reveals and its count large
+    enough to read through a video call (20 px or more), and its allegiance chips all one
+    size, 20 px or more, each word whole."""
+    try:  # as a player sees it: once the board has laid out what it was sent
+        board.wait_for_function("() => document.documentElement.scrollHeight <= 720", timeout=5000)
+    except PlaywrightTimeoutError:
+        pass  # the assertion says by how much
+    height = board.evaluate("document.documentElement.scrollHeight")
+    assert height <= 720, f"{moment}: the board is {height} px tall"
+    small = board.evaluate(
+        """() => [...document.querySelectorAll('.reveal-list li, table td, caption, .tally-value')]
+          .filter(e => e.getClientRects().length && !e.closest('details:not([open])'))
+          .map(e => [e.textContent.trim(), parseFloat(getComputedStyle(e).fontSize)])
+          .filter(([, size]) => size < 20)"""
+    )
+    assert small == [], f"{moment}: text under 20 px: {small[:5]}"
+    chips = board.evaluate(
+        """() => [...document.querySelectorAll('.mini-allegiance:not(.mini-back)')]
+          .map(e => [e.textContent.trim(), parseFloat(getComputedStyle(e).fontSize),
+                     e.scrollWidth <= e.clientWidth])"""
+    )
+    assert len({size for _, size, _ in chips}) <= 1, f"{moment}: allegiance chips {chips}"
+    assert all(size >= 20 and whole for _, size, whole in chips), f"{moment}: chips {chips}"

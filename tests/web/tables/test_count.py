@@ -62,7 +62,10 @@ def test_negativebot_is_used_from_its_phone_and_shown_on_the_board(app, ada, bob
     again = bob.post("/robot", robot="NegativeBot", target="3", round=deal_tag(dealt))
     assert again.status_code == 409 and "already" in again.get_data(as_text=True)
     end(ada)
+    # On the board the robot that negates is on the seat's cards; on a phone, in the tally.
     tally = tables_in(ada.page("/board"))["tally"]
+    assert ["Ada SumoBot", "Good", "5, as negative", "-5"] in tally["rows"]
+    tally = tables_in(ada.page(""))["tally"]
     assert ["Ada SumoBot", "Good", "5, as negative (NegativeBot)", "-5"] in tally["rows"]
 
 
@@ -288,11 +291,14 @@ def test_the_next_deal_waits_for_the_score(app, ada, ended):
 def test_the_host_corrects_scaredybots_bonus(app, ada, bob, cy, dealt):
     give(app, ada.code, 6, ada=("SumoBot", 4, G), bob=("ScaredyBot", 3, E), cy=("PushBot", 2, E))
     end(ada)
-    assert ["Bob", "ScaredyBot", "+1", "showed nothing but its power"] in tables_in(
-        ada.page("/board")
-    )["bonuses"]["rows"]
+    assert ["Bob", "ScaredyBot", "+1", "showed nothing but its power"] in tables_in(ada.page())[
+        "bonuses"
+    ]["rows"]
+    said = "Bob (ScaredyBot) +1: showed nothing but its power"  # the board's line for it
+    assert said in visible_text(ada.page("/board"))
     assert ada.post("/scaredy", seat="2", only="no").status_code == 303
-    assert "bonuses" not in tables_in(ada.page("/board"))
+    assert "bonuses" not in tables_in(ada.page())
+    assert said not in visible_text(ada.page("/board"))
     assert bob.post("/scaredy", seat="2", only="yes").status_code == 403
 
 
