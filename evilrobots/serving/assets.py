@@ -140,18 +140,21 @@ def without_comments(css: str) -> str:
 
 
 _LINE_COMMENTS = re.compile(r"^[ \t]*//.*\n", re.M)
+_INDENT = re.compile(r"^[ \t]+", re.M)
 
 
 def without_line_comments(script: str) -> str:
-    """A script without the lines that are only a ``//`` comment; all else as written.
+    """A script without the lines that are only a ``//`` comment, nor any line's indent; all
+    else as written.
 
     Outside a template literal or a line continued by a backslash, a line whose first
-    characters are ``//`` can only be a comment; a script with either is left whole. Our
-    scripts explain themselves in such lines: 1.3 of app.js's 5.1 kB on the wire.
+    characters are ``//`` can only be a comment, and the spaces a line starts with separate
+    nothing; a script with either is left whole. Our scripts explain themselves in such
+    lines: 1.3 of app.js's 5.1 kB on the wire; their indents, 0.2 more.
     """
     if "`" in script or "\\\n" in script:
         return script
-    return _LINE_COMMENTS.sub("", script)
+    return _INDENT.sub("", _LINE_COMMENTS.sub("", script))
 
 
 # What goes out of each kind of file, trimmed of what browsers never read.

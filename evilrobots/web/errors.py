@@ -7,7 +7,7 @@ here, each kind becomes an HTTP status.
 from __future__ import annotations
 
 from babel.lists import format_list
-from flask import Flask, render_template, request, url_for
+from flask import Flask, Response, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter import RateLimitExceeded
@@ -19,6 +19,7 @@ from ..game.errors import Conflict, GameError, NotAllowed, NotFound
 from ..game.messages import Message
 from ..game.table import clean_code
 from ..serving import limits
+from .forms import wants_json
 from .i18n import language
 from .words import label
 
@@ -139,13 +140,16 @@ def back_link() -> tuple[str, str]:
     return url_for("solo.cards"), _("Back to your cards")
 
 
-def too_many(error: RateLimitExceeded) -> tuple[str, int, list[tuple[str, str]]]:
+def too_many(error: RateLimitExceeded) -> tuple[str | Response, int, list[tuple[str, str]]]:
     """A limit met (``serving.limits``): which one, and when to try again, in words and in
     ``Retry-After``."""
     seconds = limits.retry_after(error)
     error.description = limits.description(error, seconds)
+    retry = ("Retry-After", str(seconds))
+    if wants_json():  # the script's tap: it says so in the phone's notes, never "Offline"
+        return jsonify(error=error.description, retry=seconds), 429, [retry]
     page, status, headers = http_error(error)
-    return page, status, [*headers, ("Retry-After", str(seconds))]
+    return page, status, [*headers, retry]
 
 
 def init_app(app: Flask) -> None:

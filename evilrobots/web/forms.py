@@ -35,6 +35,19 @@ def refuse_malformed_text() -> None:
                 abort(400, description=MALFORMED)
 
 
+# The names a browser counts as this machine's own, and so as secure even over plain HTTP.
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "[::1]"})
+
+
+def secure_context() -> bool:
+    """Whether the browser counts the page as secure (HTTPS, or this machine's own address),
+    the only place it offers the screen's wake lock: the Screen-on button is then drawn from
+    the first paint, rather than shown by the script after it (which moved the bar's title)."""
+    host = request.host.lower()
+    name = host.split("]", 1)[0] + "]" if host.startswith("[") else host.rsplit(":", 1)[0]
+    return request.is_secure or name in LOOPBACK or name.endswith(".localhost")
+
+
 def wants_json() -> bool:
     """Whether the request comes from the enhancing script, which wants JSON, not a page."""
     return request.accept_mimetypes.best == "application/json"

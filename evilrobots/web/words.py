@@ -260,6 +260,9 @@ SCRIPT = {
     "wakeOff": _l("Screen may sleep as usual."),
 }
 TABLE_SCRIPT = SCRIPT | {
+    # Said when a limit refuses a tap and the server's own words did not come with it (a
+    # proxy's 429): the app's own refusal says which limit, and when, in the phone's words.
+    "tooMany": _l("Too many taps: try again in a minute."),
     "offline": _l("Offline: your cards are kept; acts are not sent."),
     "notSent": _l("Not sent: no connection. Tap again once you are back online."),
     "onBoard": _l("On the board"),

@@ -119,6 +119,16 @@
       document.getElementById("status").dataset.kind === "alert") say("");
   }
 
+  // A limit met (429) is said in the server's words (which, and when to try again), never as
+  // "Offline": nothing the phone holds is lost.
+  function TooMany(answer, retry) {
+    this.text = answer.error || word("tooMany", "Too many taps: try again in a minute.");
+    this.seconds = Number(answer.retry || retry) || 60;
+  }
+  function refused(error) {
+    if (error instanceof TooMany) say(error.text, "alert"); else setOffline(true);
+  }
+
   // A 409 means the phone shows an older round: reload to get the new one. newCards asks for
   // the error instead, to send the form the plain way and show the server's explanation.
   function post(url, data, keepErrors) {
@@ -131,6 +141,11 @@
     }).then(function (response) {
       if (response.status === 409 && !keepErrors) {
         forget(); location.reload(); throw new Error("stale");
+      }
+      if (response.status === 429) {
+        return response.json().catch(function () { return {}; }).then(function (answer) {
+          throw new TooMany(answer, response.headers.get("Retry-After"));
+        });
       }
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
@@ -154,8 +169,9 @@
       return post(hand.dataset.syncUrl, data).then(function () {
         setOffline(false);
         if (!syncQueued) forget();
-      }, function () {
-        setOffline(true);
+      }, function (error) {
+        refused(error);
+        if (error instanceof TooMany) setTimeout(sync, 1000 * error.seconds);  // kept till then
       });
     });
   }
@@ -224,7 +240,8 @@
         swapHand(state.html, true);
       },
       function (error) {
-        if (error instanceof TypeError) setOffline(true); else form.submit();
+        if (error instanceof TypeError || error instanceof TooMany) refused(error);
+        else form.submit();
       }
     );
   }
@@ -270,7 +287,7 @@
         setOffline(false);
         setAllegiance(state.allegiance);
         setFlips(state.coins);
-      }, function () { setOffline(true); });
+      }, refused);
     }
   });
 
@@ -292,7 +309,8 @@
       if (error instanceof TypeError) {
         setOffline(true);
         form.dispatchEvent(new CustomEvent("not-sent", { bubbles: true }));
-      } else form.submit();
+      } else if (error instanceof TooMany) refused(error);
+      else form.submit();
     });
   }
 
@@ -536,7 +554,10 @@
     showWake();
   }
 
-  if (navigator.wakeLock && typeof navigator.wakeLock.request === "function") {
+  // Drawn by the server where the page is secure; without a wake lock its place stays empty.
+  if (!(navigator.wakeLock && typeof navigator.wakeLock.request === "function")) {
+    wakeButton.dataset.unavailable = "true";
+  } else {
     wakeButton.hidden = false;
     wakeButton.addEventListener("click", function () {
       wakeWanted = !wakeWanted;

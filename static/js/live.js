@@ -29,8 +29,8 @@
   // strip or the cards goes in the cards' notes' row; of any other, right under its control,
   // in the page's flow. Never over a control; it goes at the player's next tap.
 
-  function notSent(form) {
-    const text = word("notSent", "Not sent: no connection. Tap again once you are back online.");
+  function notSent(form, said) {
+    const text = said || word("notSent", "Not sent: no connection. Tap again once you are back online.");
     if (window.evilrobots && document.getElementById("status") && form.closest("#round-now, #hand")) {
       window.evilrobots.say(text, "alert");
       return;
@@ -45,6 +45,7 @@
     note.textContent = text;
   }
   document.addEventListener("not-sent", function (event) { notSent(event.target); });
+  function TooMany(text) { this.text = text; }
   document.addEventListener("click", function (event) {
     if (!event.target.closest("button, a")) return;
     document.querySelectorAll(".not-sent").forEach(function (note) { note.remove(); });
@@ -166,6 +167,13 @@
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     }).then(function (response) {
+      if (response.status === 429) {
+        // A limit met: said where the tap was, in the server's words (which limit, when to
+        // try again), never as a lost connection; the page stays as it is.
+        return response.json().catch(function () { return {}; }).then(function (answer) {
+          throw new TooMany(answer.error || word("tooMany", "Too many taps: try again in a minute."));
+        });
+      }
       if (!response.ok) throw new Error("HTTP " + response.status);
       buttons.forEach(function (button) { button.disabled = false; });
       return response.json();
@@ -182,7 +190,9 @@
       if (answer && answer.shown && window.evilrobots) window.evilrobots.showAct(answer.shown);
     }).catch(function (error) {
       buttons.forEach(function (button) { button.disabled = false; });
-      if (error instanceof TypeError) notSent(form); else form.submit();
+      if (error instanceof TypeError) notSent(form);
+      else if (error instanceof TooMany) notSent(form, error.text);
+      else form.submit();
     });
   });
 
@@ -375,13 +385,30 @@
     fitLog();
   }
 
-  // The board's log, on a shared screen, shows its newest act whole and as many older ones as
-  // fit wholly under it: an older act that would be cut at the foot makes way instead.
+  // The board's log, on a shared screen, shows its newest act whole, however long, and as
+  // many older ones as fit wholly under it: an older act that would be cut at the foot makes
+  // way; a newest act longer than the room left takes a smaller size, down to what a call
+  // still reads (20 px), and then the log's heading makes way too. The log's box ends where
+  // its column's room does: the scores under it stay whole.
+  const SMALLEST = 20;
   function fitLog() {
     const list = document.querySelector(".board-reveals .reveal-list");
-    if (!list) return;
+    if (!list || !list.firstElementChild) return;
     const entries = Array.from(list.children);
     entries.forEach(function (entry) { entry.hidden = false; });
+    const newest = entries[0];
+    const log = list.closest(".board-reveals");
+    newest.style.fontSize = "";
+    log.classList.remove("log-full");
+    const cut = function () {
+      return newest.getBoundingClientRect().bottom > list.getBoundingClientRect().bottom + 1;
+    };
+    let size = parseFloat(getComputedStyle(newest).fontSize);
+    while (size > SMALLEST && cut()) {
+      size = Math.max(SMALLEST, size - 1);
+      newest.style.fontSize = size + "px";
+    }
+    if (cut()) log.classList.add("log-full");
     const foot = list.getBoundingClientRect().bottom;
     entries.slice(1).forEach(function (entry) {
       if (entry.getBoundingClientRect().bottom > foot + 1) entry.hidden = true;

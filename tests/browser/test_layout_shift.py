@@ -97,3 +97,33 @@ def test_the_measure_sees_a_shift_nobody_asked_for(phone):
           Object.assign(document.createElement("div"), {style: "height: 80px"}))"""
     )
     assert any(shift["value"] > 0 for shift in unprompted_shifts(phone))
+
+
+def test_a_seat_holds_still_from_its_first_paint_on_a_slow_phone(table, browser):
+    """Bob's seat loaded again and again on a phone whose CPU is four times slower (where
+    the browser may paint before it has read the whole page): the Screen-on button is in
+    the bar from the first paint (the server knows the page is in a secure context), the
+    cards are shown once whole, and nothing moves by itself. The shifts this caught were
+    the bar's title moving for the button, and the cards moving up once their controls'
+    rows came (about one load in twenty-five each)."""
+    deal(table)
+    cookies = table["bob"].page.context.cookies()
+    for _ in range(8):
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        context.add_cookies(cookies)
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.add_init_script(LAYOUT_SHIFTS)
+        page.goto(table["url"], wait_until="commit")
+        expect(page.get_by_role("button", name="Keep screen on")).to_be_visible()
+        expect(page.locator("#hand .slot-robot .robot-name")).to_be_visible()
+        page.wait_for_load_state("load")
+        assert unprompted_shifts(page) == []
+        context.close()
+    # What holds a half-read hand back: until its last element is read, it is not shown.
+    hand = table["bob"].page.locator("#hand")
+    expect(hand).to_have_css("visibility", "visible")
+    hand.evaluate("e => e.querySelector(':scope > .hand-end').remove()")
+    expect(hand).to_have_css("visibility", "hidden")

@@ -115,6 +115,21 @@ def test_a_flood_of_posts_of_any_kind_meets_a_429_and_the_hand_is_unchanged(tmp_
     )
     with client.session_transaction() as session:
         assert dict(session["hand"]) == hand  # the refused tap changed nothing
+    # The script's tap is told in words it can show, in the phone's language, never as a
+    # lost connection: which limit, and when to try again.
+    script = client.post(
+        "/show",
+        data={"part": "robot"},
+        environ_overrides={"REMOTE_ADDR": FLOOD},
+        headers={"Accept": "application/json", "Accept-Language": "fr"},
+    )
+    assert script.status_code == 429 and script.is_json
+    seconds = int(script.headers["Retry-After"])
+    assert script.get_json() == {
+        "error": "Trop de touches et de formulaires sont venus de votre adresse. "
+        f"Réessayez dans {seconds} secondes\u00a0: rien n'a été perdu.",
+        "retry": seconds,
+    }
     # Pages are not posts: the phone still opens its cards.
     assert client.get("/", environ_overrides={"REMOTE_ADDR": FLOOD}).status_code == 200
 

@@ -372,3 +372,25 @@ def test_sync_with_bad_fields_is_refused_and_changes_nothing(client, player, fie
 )
 def test_the_coins_sentence(flips, allegiance, sentence):
     assert coins(flips, allegiance) == sentence
+
+
+@pytest.mark.parametrize(
+    ("base", "drawn"),
+    [
+        ("http://localhost:8000", True),  # this machine's own name: a secure context
+        ("http://127.0.0.1:8000", True),
+        ("http://[::1]:8000", True),
+        ("https://cards.example", True),
+        ("http://192.168.1.20:8000", False),  # a home network over plain HTTP: no wake lock
+        ("http://cards.example", False),
+    ],
+)
+def test_the_screen_on_button_is_drawn_from_the_first_paint_where_the_browser_offers_it(
+    app, base, drawn
+):
+    """The server knows whether the browser counts the page as secure, the only place it
+    offers the wake lock: the Screen-on button is there from the first paint, or not at all
+    (the script no longer shows it later, which moved the bar's title)."""
+    page = app.test_client().get("/", base_url=base).get_data(as_text=True)
+    (button,) = re.findall(r"<button[^>]*data-wake[^>]*>", page)
+    assert ("hidden" not in button) is drawn, button

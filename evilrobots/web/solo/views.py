@@ -25,7 +25,14 @@ from ...game.codec import load_hand as hand_from_state
 from ...game.hand import Hand
 from ...serving.compress import Piece, text_of
 from ..cardview import CardControls, actions_panel, hand_pieces, state_for_script
-from ..forms import form_allegiance, form_hidden_parts, form_part, load_action, wants_json
+from ..forms import (
+    form_allegiance,
+    form_hidden_parts,
+    form_part,
+    load_action,
+    secure_context,
+    wants_json,
+)
 from ..fragments import fragments, page_around
 from ..services import now, rng
 from .cookie import (
@@ -86,7 +93,9 @@ def answer(hand: Hand, new_cards: bool = False) -> Response:
 def cards() -> Response:
     """The card view: this player's hand inside a frame rendered once for everyone."""
     view = render_hand(load_hand())
-    return page_around("cards.html", "hand_view", view, actions_panel=actions_panel())
+    return page_around(
+        "cards.html", "hand_view", view, actions_panel=actions_panel(), secure=secure_context()
+    )
 
 
 @bp.get("/actions")

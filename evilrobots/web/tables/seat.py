@@ -13,7 +13,7 @@ from ...game.actions import actions_by_occasion
 from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
 from ..cardview import actions_panel
-from ..forms import load_action
+from ..forms import load_action, secure_context
 from ..i18n import board_speaks, phone_language
 from ..services import now
 from .common import (
@@ -70,6 +70,7 @@ def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Respo
             hand_html=Markup(parts["hand"]) if view.hand else None,  # nosec B704
             clock=now(),
             actions_panel=actions_panel("tables.action_view", code=table.code),
+            secure=secure_context(),
         ),
         status=status,
     )

@@ -178,3 +178,19 @@ def test_a_forms_address_opened_again_leads_back_to_the_table(ada, rest):
 def test_the_join_forms_address_opened_again_leads_to_the_forms(app):
     response = app.test_client().get("/table/join")
     assert response.status_code == 303 and response.headers["Location"] == "/table"
+
+
+@pytest.mark.parametrize(
+    ("base", "drawn"), [("http://127.0.0.1:8000", True), ("http://10.0.0.7:8000", False)]
+)
+def test_a_seats_screen_on_button_is_drawn_from_the_first_paint_in_a_secure_context(
+    app, base, drawn
+):
+    """As on the card view: there from the first paint where the browser has a wake lock
+    (this machine's own address here), not shown later by the script."""
+    ada = app.test_client()
+    started = ada.post("/table", data={"name": "Ada"}, base_url=base)
+    page = ada.get(started.headers["Location"], base_url=base).get_data(as_text=True)
+    assert "Leave the table" in page  # her seat's page
+    (button,) = re.findall(r"<button[^>]*data-wake[^>]*>", page)
+    assert ("hidden" not in button) is drawn, button
