@@ -173,7 +173,8 @@ def fact(said: Fact) -> str:
         "second": said.second,
     }
     if said.then is not None:
-        words = f"{words}: {fact(said.then)}"
+        # Translators: what a copied robot action did, after the copy: "copies SwapBot: swaps …".
+        words = _("%(what)s: %(then)s", what=words, then=fact(said.then))
     return words
 
 
