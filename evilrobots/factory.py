@@ -26,7 +26,20 @@ from .game.table.limits import (
 from .serving import assets, compress, icons, limits, security, sessions
 from .serving.secret_key import load_or_create_secret_key
 from .store import HEARTBEAT_SECONDS
-from .web import chart, errors, facts, forms, fragments, i18n, pages, solo, story, tables, words
+from .web import (
+    address,
+    chart,
+    errors,
+    facts,
+    forms,
+    fragments,
+    i18n,
+    pages,
+    solo,
+    story,
+    tables,
+    words,
+)
 from .web.artwork import ALLEGIANCE_ART, art_for
 from .web.guide import note_for
 from .web.templating import Templates
@@ -66,16 +79,19 @@ def create_app(
         TICKER=True,  # this process moves tables on when their timers run out
         HEARTBEAT_SECONDS=HEARTBEAT_SECONDS,  # each live page's comment, to keep proxies open
         LIMITS="on",  # per client address (``serving.limits``): on, off, or raised N times
+        PUBLIC_URL=None,  # the address players open, for the links they copy (``web.address``)
     )
     if test_config is None:
         app.config.from_prefixed_env()
         app.config["STORE"] = os.environ.get("EVILROBOTS_STORE") or None
         app.config["LIMITS"] = os.environ.get("EVILROBOTS_LIMITS", "on")
+        app.config["PUBLIC_URL"] = os.environ.get("EVILROBOTS_PUBLIC_URL") or None
         app.config.from_mapping({k: v for k, v in (settings or {}).items() if v is not None})
         if os.environ.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     else:
         app.config.from_mapping(test_config)
+    app.config["PUBLIC_URL"] = address.public_url(app.config.get("PUBLIC_URL"))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 

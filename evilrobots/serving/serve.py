@@ -23,6 +23,7 @@ from gunicorn.app.base import BaseApplication
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..factory import create_app
+from ..web.address import public_url
 from . import collector
 
 
@@ -85,13 +86,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "(EVILROBOTS_LIMITS, default on; off for a load test from one address)",
     )
     parser.add_argument(
+        "--public-url",
+        default=env("EVILROBOTS_PUBLIC_URL") or None,
+        help="the address players open, as https://HOST[:PORT], for the links they copy and "
+        "scan (EVILROBOTS_PUBLIC_URL; by default, the address each request came to)",
+    )
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         default=env("EVILROBOTS_SECURE_COOKIES", "") not in ("", "0", "false"),
         help="send the session cookie over HTTPS only "
         "(EVILROBOTS_SECURE_COOKIES; set it when served over HTTPS)",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    try:  # said at once, not by each worker as it boots
+        args.public_url = public_url(args.public_url)
+    except ValueError as error:
+        parser.error(str(error))
+    return args
 
 
 _STDOUT = {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}
@@ -116,7 +128,11 @@ LOG_TO_STDOUT: dict[str, Any] = {
 
 def build_app(args: argparse.Namespace) -> Flask:
     """The app as the flags configure it."""
-    settings: dict[str, Any] = {"STORE": args.store, "LIMITS": args.limits}
+    settings: dict[str, Any] = {
+        "STORE": args.store,
+        "LIMITS": args.limits,
+        "PUBLIC_URL": args.public_url,
+    }
     if args.secure_cookies:
         settings["SESSION_COOKIE_SECURE"] = True
     app = create_app(settings=settings)

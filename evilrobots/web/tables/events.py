@@ -21,7 +21,7 @@ from ...store import StoreUnavailable, encode
 from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
-from .parts import SeatParts, board_parts
+from .parts import SeatParts, addressed_board, board_parts
 from .viewers import rest_key, view_for, view_key
 
 # How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn
@@ -103,7 +103,7 @@ def stream(
                     board, tag = board_parts(current, seated)
                     if tag != seen:
                         seen = tag
-                        yield event("board", tag, board)
+                        yield event("board", tag, addressed_board(board, code))
                         yield b""  # (see below)
                     board = None
                 else:

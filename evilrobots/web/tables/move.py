@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from ...game.table import Seat, Table
 from ..services import now
+from .. import address
 from .common import (
     back_to_seat,
     bp,
@@ -49,7 +50,7 @@ def offer_move(code: str) -> Response:
         moves = session.get("move")
         moves = dict(moves) if isinstance(moves, dict) else {}
         moves[code] = {
-            "url": url_for("tables.take_seat", code=code, token=token, _external=True),
+            "url": address.origin() + url_for("tables.take_seat", code=code, token=token),
             "until": until,
         }
         session["move"] = moves

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 import segno
-from flask import current_app, render_template, request, url_for
+from flask import current_app, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -29,6 +29,7 @@ from ...game.table.now import Note
 from ...serving.compress import text_of
 from ..cardview import CardControls, hand_pieces
 from ..facts import headline, level, phase_name, round_label
+from .. import address
 from ..fragments import fragments
 from ..i18n import language
 from ..told import converted_you, own_note
@@ -128,10 +129,27 @@ def tag_of(digests: dict[str, str]) -> str:
     return digest(";".join(f"{name}={digests[name]}" for name in sorted(digests)))
 
 
-def join_details(code: str) -> dict[str, Any]:
-    """The table's join link, and its QR code."""
-    link = url_for("tables.seat", code=code, _external=True)
+def join_details(code: str, kept: bool = False) -> dict[str, Any]:
+    """The table's join link, and its QR code: for this response, or (``kept``) for a page
+    kept for many readers, with marks in place of this response's address unless the app's
+    is configured (``address``), which ``addressed_board`` fills in."""
+    if kept and address.configured() is None:
+        return {"join_link": address.external("tables.seat", code=code), "join_qr": _QR_MARK}
+    link = address.origin() + url_for("tables.seat", code=code)
     return {"join_link": link, "join_qr": qr_svg(link, _("QR code of the join link"))}
+
+
+# Where a kept board's QR code goes (see ``join_details``). Random, as the address's mark.
+_QR_MARK = Markup("qr-" + secrets.token_hex(8))  # nosec B704: our own mark, no markup
+
+
+def addressed_board(parts: dict[str, Any], code: str) -> dict[str, Any]:
+    """A kept board's parts with this response's address (and its join link's QR code) in
+    place of the marks."""
+    text = parts["board"]
+    if _QR_MARK in text:
+        text = text.replace(_QR_MARK, join_details(code)["join_qr"])
+    return parts | {"board": address.addressed(text)}
 
 
 def live_parts(view: TableView) -> dict[str, Any]:
@@ -355,9 +373,9 @@ def board_parts(table: Table, seated: bool) -> tuple[dict[str, Any], str]:
     header and the rest are kept from the render before."""
     view = view_for(table, None)
     lang = language()
-    # Its links and join link are the table's (its code is in the view) under the address
-    # the board was opened at: the request's root URL, worked out once per request.
-    root = request.root_url
+    # Its join link is the table's (its code is in the view) under the app's address, or a
+    # mark for it (``join_details``): never the request's ``Host``, which anyone may make up.
+    root = address.kept_origin()
     return _BOARDS.get(
         (view_key(view, table), seated, root, lang),
         lambda: _board(view, (rest_key(view, table), seated, root, lang)),
@@ -380,7 +398,7 @@ def _board(view: TableView, drawn_from: tuple[Hashable, ...]) -> tuple[dict[str,
     body = _BOARD_PARTS.get(
         ("body", *drawn_from),
         lambda: render_template(
-            "table/_board.html", view=view, code=code, seated=seated, **join_details(code)
+            "table/_board.html", view=view, code=code, seated=seated, **join_details(code, True)
         ),
     )
     parts = {"board": head + now + body, "lang": lang}  # a board follows its host's

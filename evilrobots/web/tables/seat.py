@@ -26,7 +26,7 @@ from .common import (
     my_seat,
 )
 from .lobby import join_page
-from .parts import board_parts, join_details, live_parts, seat_tag
+from .parts import addressed_board, board_parts, join_details, live_parts, seat_tag
 from .viewers import view_for
 
 
@@ -93,6 +93,7 @@ def board(code: str) -> Response:
     table = load_table(code)
     board_speaks(table.language)
     parts, tag = board_parts(table, my_seat(table) is not None)
+    parts = addressed_board(parts, code)
     response = Response(
         render_template(
             "table/board.html",

@@ -2,9 +2,11 @@
 seats' and the board's viewers', by the table's code), a read-only link to a game that is
 over (an unguessable token, never the table's code), and a print view of either (A4).
 
-A story is drawn once per game, language and table version, and kept: an earlier game never
-changes, and this game's changes only with the table. Nothing of a round in play is in it
-(``game.table.truths`` tells only a round that is over)."""
+A story is drawn once for what it shows, and kept: an earlier game never changes, and this
+game's changes only with its rounds over, its scores, names, target and share link. Nothing
+of a round in play is in it (``game.table.truths`` tells only a round that is over), and
+nothing a seat does in private (hiding a card, CheatBot's or PassBot's choices) is in what it
+is kept by: such a tap never makes a story slower to read for anyone."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ from flask import Response, abort, current_app, redirect, render_template, reque
 from flask_babel import gettext as _
 
 from ...game.table import Table
+from ...game.table.story import Chapter
+from ...game.table.truths import truths
+from .. import address
 from ..forms import form_int
 from ..i18n import language
 from ..story import GameStory, game_story, results
@@ -50,18 +55,24 @@ def _drawn(key: Hashable, draw: Callable[[], str]) -> str:
 
 def _fingerprint(table: Table, number: int) -> Hashable:
     """What game ``number``'s story is drawn from beyond its table's code: an earlier game's
-    kept text (it never changes), or this game's version, its rounds over and the round ended
-    (a code is drawn again for a new table once the old one is cleared away). Read without
-    telling the story: a story drawn before costs only this."""
+    kept text (it never changes), or what this game's story reads (``story.game_story``):
+    the game's scores and target, the names, its rounds over, the round ended as its truths
+    tell it, and the number of the round in play. Never the table's version, which a private
+    tap raises. Read without telling the story: a story drawn before costs only this."""
     past = table.earlier(number)
     if past is not None:
         return hash(past)
     if number != table.game_number:
         abort(404, description=_("This table has no game %(number)s.", number=number))
     round_ = table.round
-    ended = hash(round_) if round_ is not None and not round_.in_play else None
+    if round_ is None:
+        now = None
+    elif round_.in_play:
+        now = round_.number
+    else:  # as told: a card hidden after the round ended is not in its story
+        now = hash(truths(Chapter(round_, tuple(table.names.items()))))
     chapters = tuple(hash(page) for page in table.chapters)
-    return (table.version, table.deals, table.game.target, chapters, ended)
+    return (table.game, tuple(table.names.items()), chapters, now)
 
 
 def story_page(table: Table, number: int, shared: bool, printing: bool, seated: bool) -> str:
@@ -71,9 +82,9 @@ def story_page(table: Table, number: int, shared: bool, printing: bool, seated: 
     drawn_from = _fingerprint(table, number), dict(table.tokens).get(number)
     # The games at the table, beside any game's story read from the table.
     games = None if shared else (table.game_number, table.game.scores, tuple(table.names.items()))
-    # The share link is written out with this request's address (a phone on the home
-    # network and one through a proxy each read their own).
-    reader = (language(), request.host_url, shared, printing, seated)
+    # The share link is written with the app's address, or a mark for this response's
+    # (``address``): never keyed by the request's ``Host``, which anyone may make up.
+    reader = (language(), address.kept_origin(), shared, printing, seated)
     key = (table.code, number, drawn_from, games, reader)
 
     def draw() -> str:
@@ -90,11 +101,11 @@ def story_page(table: Table, number: int, shared: bool, printing: bool, seated: 
             print_url=_print_url(table, story, shared),
         )
 
-    return _drawn(key, draw)
+    return address.addressed(_drawn(key, draw))
 
 
 def _share_url(token: str | None) -> str | None:
-    return url_for("tables.shared_story", token=token, _external=True) if token else None
+    return address.external("tables.shared_story", token=token) if token else None
 
 
 def _print_url(table: Table, story: GameStory, shared: bool) -> str:

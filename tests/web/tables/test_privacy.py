@@ -15,7 +15,7 @@ import pytest
 from evilrobots.factory import create_app
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
-from tests.support.cards import give
+from tests.support.cards import give, run_out
 from tests.support.clients import Phone, deal_tag, table_of
 from tests.support.pages import read_events
 
@@ -333,3 +333,102 @@ def test_a_quiet_seats_own_taps_move_nothing_anyone_else_receives_not_even_a_hea
             assert abs(at_one - count * BEAT) < 0.25 * BEAT, (where, beats)
     for world in worlds:
         world["app"].extensions["evilrobots.store"].close()
+
+
+# ---- Nor in the work it takes: a quiet seat's own taps draw nothing anew for anyone else ----
+
+
+class Drawn:
+    """Templates taken up by the app while it answers (every page, part and fragment drawn is
+    one: a page kept from before takes none), counted."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.count = 0
+        env = app.jinja_env
+        get = env.get_template
+
+        def counted(*args, **kwargs):
+            self.count += 1
+            return get(*args, **kwargs)
+
+        monkeypatch.setattr(env, "get_template", counted)
+
+
+def _readable(app, phones, token: str | None) -> dict[str, tuple[str, int]]:
+    """Each thing these phones (and a stranger) can read of the table, with how many
+    templates drawing it took: pages, action views, print views, the story by its share
+    link, and each stream's first event."""
+    drawn = app.extensions["test.drawn"]
+    code = phones[0].code
+    stranger = app.test_client()
+    readers = [(phone.name, phone.client) for phone in phones] + [("stranger", stranger)]
+    got = {}
+    for name, client in readers:
+        paths = ["/board", "/story", "/story?printing=1"]
+        if name != "stranger":
+            paths += ["", "/actions"] + [f"/action/{a.slug}" for a in Action]
+        urls = [f"/t/{code}{path}" for path in paths]
+        if token:
+            urls += [f"/story/{token}", f"/story/{token}?printing=1"]
+        for url in urls:
+            before = drawn.count
+            text = client.get(url).get_data(as_text=True)
+            got[f"{name} {url}"] = (text, drawn.count - before)
+        for query in ["?board=1"] + ([""] if name != "stranger" else []):
+            before = drawn.count
+            stream = client.get(f"/t/{code}/events{query}", buffered=False)
+            first = json.dumps(read_events(stream, 1))
+            stream.close()
+            got[f"{name} events{query}"] = (first, drawn.count - before)
+    return got
+
+
+def _alike(app, phones, token, tap, what: str) -> None:
+    _readable(app, phones, token)  # every cache warm: what follows is drawn or kept alike
+    before = _readable(app, phones, token)
+    assert tap().status_code in (200, 303), what
+    after = _readable(app, phones, token)
+    for where, (text, drawn) in before.items():
+        assert after[where][0] == text, (what, where)
+        assert after[where][1] == drawn, (what, where, drawn, after[where][1])
+
+
+def test_a_quiet_seats_own_taps_draw_nothing_anew_for_anyone_else(app, monkeypatch, ada, bob, cy):
+    """A round kept and the next in play, then the game over and shared and the next begun: Cy
+    (CheatBot) hides and shows her cards and sets what CheatBot shows and tells, Bob (PassBot)
+    chooses when he passes. Everything the others and a stranger can read (the pages, the
+    story and its print view and share link, the streams' first events) is the same to the
+    byte after each tap, and took as many templates to answer: nothing kept was drawn anew
+    (the story was once kept by the table's version, which these taps raise)."""
+    app.extensions["test.drawn"] = Drawn(app, monkeypatch)
+    store = app.extensions["evilrobots.store"]
+    assert ada.deal().status_code == 303
+    run_out(app, ada.code)
+    assert ada.post("/end").status_code == 303 and ada.post("/keep").status_code == 303
+    assert ada.deal().status_code == 303
+    give(app, ada.code, 4, ada=("BetBot", 9, G), bob=("PassBot", 6, E), cy=("CheatBot", 3, N))
+
+    def cy_taps(tag):
+        return [
+            ("hide", lambda: cy.post("/hide", part="robot", round=tag)),
+            ("show", lambda: cy.post("/show", part="robot", round=tag)),
+            ("hide allegiance", lambda: cy.post("/hide", part="allegiance", round=tag)),
+            ("cheat", lambda: cy.post("/cheat", shows="evil", story="failed", round=tag)),
+        ]
+
+    tag = deal_tag(table_of(app, ada.code))
+    for what, tap in cy_taps(tag):
+        _alike(app, [ada, bob], None, tap, what)
+    passbot = lambda: bob.post("/passbot", first="no", round=tag)  # noqa: E731
+    _alike(app, [ada, cy], None, passbot, "passbot")
+    assert table_of(app, ada.code).round.conduct.cheats  # the taps were kept
+    run_out(app, ada.code)  # (once over, a round takes no private tap: its cards are told)
+    assert ada.post("/end").status_code == 303 and ada.post("/keep").status_code == 303
+    store.change(ada.code, lambda t: replace(t, game=replace(t.game, target=1)))
+    assert bob.post("/share", game="1").status_code == 303
+    token = dict(table_of(app, ada.code).tokens)[1]
+    assert ada.new_game().status_code == 303 and ada.deal().status_code == 303
+    give(app, ada.code, 4, ada=("BetBot", 9, G), bob=("PassBot", 6, E), cy=("CheatBot", 3, N))
+    tag = deal_tag(table_of(app, ada.code))
+    for what, tap in cy_taps(tag)[:2]:
+        _alike(app, [ada, bob], token, tap, what + " (game 2)")

@@ -5,6 +5,8 @@ the share link (read-only, no code, in the reader's language) and the print view
 from __future__ import annotations
 
 import re
+
+import pytest
 from dataclasses import replace
 
 from evilrobots.game.cards import Allegiance
@@ -211,6 +213,88 @@ def test_each_reader_is_given_the_share_link_at_the_address_they_came_by(app, ad
         links[host] = re.search(r'id="share-link"[^>]*value="([^"]+)"', page).group(1)
     for host, link in links.items():
         assert link.startswith(host + "/story/")  # the page was not kept for the other address
+
+
+def test_a_made_up_host_draws_nothing_anew(app, ada, bob, cy):
+    """The board and the story are kept whatever ``Host`` a request says: a flood of made-up
+    ones draws neither again, and each answer still has its own address in its links (the
+    board's join link and its QR code, the story's share link)."""
+    from flask import template_rendered
+
+    drawn = []
+    template_rendered.connect(lambda sender, template, **extra: drawn.append(template.name), app)
+
+    def read(path: str) -> None:
+        bob.client.get(f"/t/{ada.code}{path}")
+        drawn.clear()
+        qrs = set()
+        for number in range(20):
+            host = f"made-up-{number}.example:8000"
+            page = bob.client.get(f"/t/{ada.code}{path}", headers={"Host": host})
+            text = page.get_data(as_text=True)
+            assert page.status_code == 200 and f"http://{host}/" in text, path
+            qrs.add(re.search(r'<div class="qr board-qr">(.*?)</div>', text, re.S) or path)
+        kept = {"table/story.html", "table/_board.html", "table/_board_head.html"}
+        assert not kept & set(drawn), (path, drawn)
+        return qrs
+
+    assert len(read("/board")) == 20  # a QR code of each address
+    ada.by_voice()
+    assert ada.deal().status_code == 303
+    counted(app, ada, bob, cy)
+    app.extensions["evilrobots.store"].change(ada.code, _won)
+    assert bob.post("/share", game="1").status_code == 303
+    read("/story/1")
+
+
+def test_a_configured_address_is_every_links_whatever_the_host(tmp_path, clock):
+    """With ``PUBLIC_URL`` set, the join link, its QR code, the share link and the move link
+    are all written with it, whichever address a request came to."""
+    import random
+
+    from evilrobots.factory import create_app
+
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "public-url-" + "x" * 40,
+        "RANDOM": random.Random(4),
+        "CLOCK": clock,
+        "TICKER": False,
+        "PUBLIC_URL": "https://robots.example/",
+    }
+    app = create_app(config, instance_path=tmp_path)
+    try:
+        ada, bob, cy = Phone(app, "Ada"), Phone(app, "Bob"), Phone(app, "Cy")
+        ada.start()
+        bob.join(ada.code)
+        cy.join(ada.code)
+
+        def links_in(*paths: str) -> None:
+            qrs = set()
+            for path in paths:
+                # (the seat's own pages at the address its cookie is for)
+                for base in bases if path in ("/board", "/story/1") else bases[-1:]:
+                    page = ada.client.get(f"/t/{ada.code}{path}", base_url=base)
+                    text = page.get_data(as_text=True)
+                    links = set(re.findall(r"https?://[a-z0-9.:-]+/(?:t|story)/", text))
+                    assert links and all(li.startswith("https://robots.example/") for li in links)
+                    assert "10.0.0.7" not in text and "localhost" not in text, path
+                    qrs |= set(re.findall(r'<div class="qr[^"]*">(.*?)</div>', text, re.S))
+            return qrs
+
+        bases = ("http://10.0.0.7:8000", "http://localhost")
+        assert len(links_in("", "/board")) == 1  # one QR code, the configured address's
+        ada.by_voice()
+        assert ada.deal().status_code == 303
+        counted(app, ada, bob, cy)
+        app.extensions["evilrobots.store"].change(ada.code, _won)
+        assert bob.post("/share", game="1").status_code == 303
+        assert ada.post("/move").status_code == 303
+        links_in("/story/1", "/move")
+    finally:
+        app.extensions["evilrobots.store"].close()
+    with pytest.raises(ValueError, match="PUBLIC_URL"):
+        create_app(config | {"PUBLIC_URL": "robots.example"}, instance_path=tmp_path)
 
 
 def test_what_else_a_seat_did_is_said_in_the_readers_words(app):
