@@ -30,7 +30,7 @@ def public_url(setting: object) -> str | None:
     if not said:
         return None
     scheme, _, rest = said.partition("://")
-    if scheme not in ("http", "https") or not rest or any(c in rest for c in ' "<>\'`'):
+    if scheme not in ("http", "https") or not rest or any(c in rest for c in " \"<>'`"):
         raise ValueError(
             f"PUBLIC_URL is {setting!r}: give the address players open, as https://HOST[:PORT]"
         )

@@ -8,8 +8,8 @@ from flask import Response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 
 from ...game.table import Seat, Table
-from ..services import now
 from .. import address
+from ..services import now
 from .common import (
     back_to_seat,
     bp,

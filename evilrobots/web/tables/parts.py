@@ -27,9 +27,9 @@ from ...game.table.conduct import Phase
 from ...game.table.legal import Acts
 from ...game.table.now import Note
 from ...serving.compress import text_of
+from .. import address
 from ..cardview import CardControls, hand_pieces
 from ..facts import headline, level, phase_name, round_label
-from .. import address
 from ..fragments import fragments
 from ..i18n import language
 from ..told import converted_you, own_note

@@ -5,9 +5,9 @@ the share link (read-only, no code, in the reader's language) and the print view
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
-from dataclasses import replace
 
 from evilrobots.game.cards import Allegiance
 from tests.support.cards import give
