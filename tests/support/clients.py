@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from typing import Any
@@ -108,3 +109,22 @@ def table_of(app: Any, code: str) -> Table:
 def deal_tag(table: Table) -> str:
     """The current deal as the table's forms carry it."""
     return f"{table.round.deal_id:08x}"
+
+
+LIMITS = "/evilrobots-limits/"  # the limits' counts: a refused form is counted, as any form
+
+
+def stored(app) -> object:
+    """Everything the store holds: each SQLite table's rows, or each Redis key's type and
+    value (but the limits' counts)."""
+    store = app.extensions["evilrobots.store"]
+    if hasattr(store, "redis"):
+        found = {}
+        for key in sorted(store.redis.keys("*")):
+            if LIMITS in key.decode():
+                continue
+            found[key] = (store.redis.type(key), store.redis.dump(key), store.redis.ttl(key) > 0)
+        return found
+    with sqlite3.connect(store.path) as db:
+        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall()) for name in names}  # noqa: S608

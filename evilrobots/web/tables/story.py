@@ -25,7 +25,7 @@ from ..i18n import language
 from ..story import GameStory, game_story, results
 from .common import (
     bp,
-    change_by_seat,
+    changed,
     code_from_url,
     load_seat,
     load_table,
@@ -143,18 +143,18 @@ def shared_story(token: str) -> Response:
 
 @bp.post("/t/<code>/share")
 def share(code: str) -> Response:
-    """A seat makes a read-only link to a game that is over (once: a game shared keeps its
-    link), then sees it on the game's story."""
+    """A seat makes a read-only link to a game that is over, then sees it on the game's
+    story. Once per game: asked again, the link it has. Nothing is written before the act
+    is judged allowed, and nothing when it is refused or the game has its link already."""
     number = form_int("game", _("Say which game to share."))
-    token = secrets.token_urlsafe(16)
-    load_seat(load_table(code_from_url(code)))  # only a seat's (403 otherwise), before any write
-    # Kept first: should the table take the token and this then fail, the link would show
-    # and open nothing. A token the table never takes opens nothing either (``shared``).
-    store().share(token, code_from_url(code))
-
-    def answer(code: str, table: Table, _seat: object) -> Response:
-        kept = dict(table.tokens)[number]
-        store().share(kept, code)
-        return redirect(url_for("tables.story", code=code, number=number, _anchor="share"), 303)
-
-    return change_by_seat(code, lambda t, s: t.share(number, token), answer)
+    code = code_from_url(code)
+    table = load_table(code)
+    load_seat(table)  # only a seat's (403 otherwise)
+    if dict(table.tokens).get(number) is None:
+        token = secrets.token_urlsafe(16)
+        table.share(number, token)  # judged as the change will be: refused, nothing written
+        # Kept before the table takes it: should that then fail, the link would show and
+        # open nothing. A token the table never takes opens nothing either (``shared``).
+        store().share(token, code)
+        changed(code, lambda t: t.share(number, token))
+    return redirect(url_for("tables.story", code=code, number=number, _anchor="share"), 303)

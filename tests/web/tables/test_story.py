@@ -11,7 +11,7 @@ import pytest
 
 from evilrobots.game.cards import Allegiance
 from tests.support.cards import give
-from tests.support.clients import Phone, deal_tag, table_of
+from tests.support.clients import Phone, deal_tag, stored, table_of
 from tests.support.pages import read_events, tables_in, visible_text
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -116,7 +116,9 @@ def test_a_game_over_is_shared_by_a_link_that_opens_it_alone(app, ada, bob, cy, 
     link = re.search(r'id="share-link"[^>]*value="([^"]+)"', page).group(1)
     token = link.rsplit("/", 1)[1]
     assert ada.code not in link and len(token) >= 20
+    kept = stored(app)
     assert bob.post("/share", game="1").status_code == 303  # again: the same link
+    assert stored(app) == kept  # and nothing written for it
     assert dict(table_of(app, ada.code).tokens) == {1: token}
     # Anyone, with no cookie, in their own language: the story, and no way to the table.
     stranger = app.test_client()
@@ -199,8 +201,10 @@ def test_only_a_seat_shares_a_game_and_a_refusal_writes_nothing(app, ada, bob, c
     app.extensions["evilrobots.store"].change(ada.code, _won)
     stranger = Phone(app, "Eve")
     stranger.code = ada.code
+    kept = stored(app)
     response = stranger.post("/share", game="1")
     assert response.status_code == 403 and table_of(app, ada.code).tokens == ()
+    assert stored(app) == kept
 
 
 def test_each_reader_is_given_the_share_link_at_the_address_they_came_by(app, ada, bob, cy, dealt):
