@@ -14,7 +14,8 @@ import json
 import time
 from typing import Any
 
-from flask import Flask, Request, Response
+from flask import Flask, Response
+from flask import Request as FlaskRequest
 from flask.ctx import RequestContext
 from flask.sessions import (
     NullSession,
@@ -23,7 +24,9 @@ from flask.sessions import (
     SessionMixin,
 )
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from werkzeug.http import parse_cookie
+from werkzeug.datastructures import MultiDict
+from werkzeug.sansio.http import parse_cookie as parse_text
+from werkzeug.utils import cached_property
 
 # Verified cookies kept per process, then the memory starts afresh: about 900 bytes each with
 # the dict around them (measured by bench/memory.py), about 4 MB in all.
@@ -32,6 +35,28 @@ LIMIT = 4096
 # about 250 bytes). A longer header (other cookies on the domain) is parsed and verified every
 # time, so padded headers cannot fill the memory: at worst 4096 × (1 KiB + 900 B), 8 MB.
 HEADER_LIMIT = 1024
+
+
+def cookies_in(header: str) -> MultiDict[str, str]:
+    """The cookies of a ``Cookie`` header as the server received it (its bytes as Latin-1,
+    PEP 3333), read as UTF-8 whatever they are. Werkzeug's ``parse_cookie`` decodes them
+    strictly and raises on a byte that is not UTF-8 (a stray cookie of another app on the same
+    host): the request then answered 500, and so did its error page. Here such a byte reads as
+    U+FFFD, which no signature matches: our cookie in it counts as none (a new hand, the old
+    cookie replaced), and the other cookies are read as they are."""
+    try:
+        raw = header.encode("latin-1")
+    except UnicodeEncodeError:  # not as a server passes it: already text
+        return parse_text(header)
+    return parse_text(raw.decode("utf-8", errors="replace"))
+
+
+class Request(FlaskRequest):
+    """Flask's request, its cookies read by ``cookies_in``: no cookie breaks a request."""
+
+    @cached_property
+    def cookies(self) -> MultiDict[str, str]:  # type: ignore[override]
+        return cookies_in(self.environ.get("HTTP_COOKIE", ""))
 
 
 class RememberedCookieSessions(SecureCookieSessionInterface):
@@ -62,7 +87,7 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
         if known is not None and time.time() - known[1] <= max_age:
             return self.session_class(json.loads(known[0]))
         # Parsed here, not as the request's cookies, which a live page would keep while open.
-        value = parse_cookie(header).get(self.get_cookie_name(app))
+        value = cookies_in(header).get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
         try:
@@ -91,6 +116,7 @@ class RememberedCookieSessions(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
+    app.request_class = Request
     app.session_interface = RememberedCookieSessions()
 
 

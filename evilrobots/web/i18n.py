@@ -33,7 +33,9 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import BadRequest
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_accept_header
+
+from ..serving.sessions import cookies_in
 
 # Our languages, each named in itself: a player who reads no English finds their own.
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español"}
@@ -64,7 +66,7 @@ COOKIE_HEADER_KEPT = 1024
 
 @functools.lru_cache(maxsize=512)
 def _chosen_in(header: str) -> str | None:
-    kept = parse_cookie(header).get(COOKIE, "")
+    kept = cookies_in(header).get(COOKIE, "")
     return kept if kept in LANGUAGES else None
 
 

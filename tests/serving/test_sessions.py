@@ -143,3 +143,31 @@ def test_secret_key_from_the_environment_wins(tmp_path, monkeypatch):
     app = create_app(instance_path=tmp_path)
     assert app.config["SECRET_KEY"] == "from-the-environment-" + "z" * 30
     assert not (tmp_path / "secret_key").exists()
+
+
+# ---- A cookie that is not UTF-8 -----------------------------------------------------------
+
+
+def test_a_cookie_that_is_not_utf8_is_no_cookie_and_a_stray_one_breaks_nothing(app):
+    """A Cookie header's bytes reach the app as Latin-1 (PEP 3333); a byte that is not UTF-8
+    made Werkzeug raise, and the request and its error page answer 500. Now our cookie with
+    such a byte counts as none (a new hand, the old cookie replaced), and a stray cookie of
+    another app beside ours leaves the hand and the language as they were."""
+    client = app.test_client()
+    client.get("/")
+    client.post("/hide", data={"part": "power"}, headers={"Sec-Fetch-Site": "same-origin"})
+    ours = client.get_cookie("evilrobots").value
+    raw = app.test_client(use_cookies=False)
+
+    kept = raw.get("/", headers={"Cookie": f"evilrobots={ours}"})
+    assert kept.status_code == 200 and "Set-Cookie" not in kept.headers
+    stray = f"other=\xe9\xff; evilrobots={ours}; session=\xc3"
+    beside = raw.get("/", headers={"Cookie": stray})
+    assert beside.status_code == 200 and "Set-Cookie" not in beside.headers  # hand as it was
+    assert beside.get_data() == kept.get_data()
+    broken = raw.get("/", headers={"Cookie": f"evilrobots={ours[:-3]}\xe9\xff"})
+    assert broken.status_code == 200
+    assert broken.headers["Set-Cookie"].startswith("evilrobots=")  # a new hand, replacing it
+    for path in ("/nothing-here", "/t/ABCD2345", "/rules"):  # error pages and the rest
+        response = raw.get(path, headers={"Cookie": "session=\xe9; lang=de"})
+        assert response.status_code in (200, 404) and 'lang="de"' in response.get_data(as_text=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import tempfile
 from http.cookies import SimpleCookie
 
 import pytest
@@ -19,7 +21,10 @@ from evilrobots.game.actions import Action
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 COOKIE = "evilrobots"
 
-APP = create_app({"SECRET_KEY": "fuzz-" + "f" * 40, "RANDOM": random.Random(3), "TESTING": False})
+APP = create_app(
+    {"SECRET_KEY": "fuzz-" + "f" * 40, "RANDOM": random.Random(3), "TESTING": False},
+    instance_path=tempfile.mkdtemp(prefix="fuzz-"),
+)
 
 KNOWN_PATHS = [
     "/",
@@ -177,4 +182,78 @@ def test_no_request_breaks_the_app_or_a_hand(method, path, form, headers, cookie
     if response.status_code >= 400 and cookie == VALID:
         # A rejected request leaves the player's hand exactly as it was.
         assert "Set-Cookie" not in response.headers, (method, path, response.status_code)
+    response.close()
+
+
+# ---- Every route, a table's included: junk headers, cookies and bodies, never a 5xx -------
+
+
+def _seated() -> tuple[str, str]:
+    """A table dealt in APP, and its host's cookie."""
+    client = APP.test_client()
+    response = client.post("/table", data={"name": "Ada"})
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    for name in ("Bob", "Cy"):
+        APP.test_client().post(f"/t/{code}/join", data={"name": name})
+    client.post(f"/t/{code}/deal", data={"round": "00000000"})
+    return code, client.get_cookie(COOKIE).value
+
+
+CODE, SEATED = _seated()
+ARGUMENT = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
+
+
+def _route_paths() -> list[tuple[str, str]]:
+    """(method, path) of every route of the app, its arguments filled in with the table's
+    code, a known game, a slug or a file."""
+    filled = {"code": CODE, "number": "1", "slug": "convert-self", "token": "x" * 22}
+    filled |= {"filename": "css/app.css", "rest": "nothing/here"}
+    routes = []
+    for rule in APP.url_map.iter_rules():
+        path = ARGUMENT.sub(lambda m: filled[m.group(1)], rule.rule)
+        routes += [(method, path) for method in sorted(rule.methods - {"OPTIONS"})]
+    return routes
+
+
+ROUTES = _route_paths()
+# A Cookie header as a server passes it on: any bytes but the line's own ends, as Latin-1.
+raw_cookies = st.one_of(
+    st.binary(max_size=80).map(lambda b: b.replace(b"\r", b"").replace(b"\n", b"")),
+    st.binary(max_size=40).map(
+        lambda b: b"evilrobots=" + b.replace(b"\r", b"").replace(b"\n", b"")
+    ),
+    st.just(b"session=\xe9; evilrobots-lang=fr"),
+    st.just(b"evilrobots=" + SEATED.encode() + b"\xff"),
+    st.just(b"evilrobots=" + SEATED.encode()),
+).map(lambda raw: raw.replace(b"\0", b"").decode("latin-1"))
+bodies = st.one_of(forms, st.binary(max_size=300))
+
+
+def test_every_route_has_a_route_and_a_table_among_them():
+    assert len(ROUTES) > 80 and any(f"/t/{CODE}/deal" == path for _, path in ROUTES)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    route=st.sampled_from(ROUTES),
+    body=bodies,
+    headers=headers,
+    cookie=st.one_of(st.none(), raw_cookies),
+)
+def test_no_header_cookie_or_body_at_any_route_makes_a_5xx(route, body, headers, cookie):
+    """Every route (a table's with its real code), any junk: a cookie of any bytes (one not
+    UTF-8 among them, which made a 500 of the request and of its error page), a body of any
+    bytes or fields, headers the app reads. The answer is never a 5xx."""
+    method, path = route
+    request_headers = dict(headers)
+    if cookie is not None:
+        request_headers["Cookie"] = cookie
+    response = APP.test_client(use_cookies=False).open(
+        path, method=method, data=body, headers=request_headers, buffered=False
+    )
+    assert response.status_code < 500, (method, path, cookie, response.status_code)
     response.close()
