@@ -19,6 +19,7 @@ whole number that multiplies each (a load test from one address: ``bench/`` turn
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 import time
@@ -29,17 +30,28 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
 from limits.storage import MemoryStorage
+from werkzeug.exceptions import TooManyRequests
 
 # Each limit, per client address over a moving minute.
 TABLES = 60  # tables started
 JOINS = 120  # seats taken at tables (by code, link or a table's page)
 POSTS = 1200  # forms and taps of any kind (20 a second, kept up for a whole minute)
 
+STORIES = 300  # story pages read, by a table's code or a share link (five a second)
+# Live pages (event streams) one address holds open at once, in each process. A group of nine
+# phones and a board behind one home router hold 10; a phone that reloads or comes back
+# after a drop may hold its old stream too until the server notices it is gone (at its next
+# heartbeat, 15 s), and a player may open the board beside their seat: 10 live, 10 not yet
+# noticed, 10 boards or second tabs, and 10 spare.
+STREAMS = 40
+
 # The views each limit counts (every POST counts towards ``POSTS`` as well).
 STARTING = ("tables.start",)
 JOINING = ("tables.join_by_code", "tables.join")
+READING = ("tables.story", "tables.shared_story")  # the only reads counted
 
 EXTENSION = "evilrobots.limiter"
+STREAMS_EXTENSION = "evilrobots.streams"
 ON, OFF = ("on", "yes", "true", "1", ""), ("off", "no", "false", "0")
 
 
@@ -115,20 +127,114 @@ def init_app(app: Flask) -> Limiter:
             )
         ],
     )
-    for endpoints, amount, said in (
-        (STARTING, TABLES, lambda: _("Too many tables were started from your address.")),
-        (JOINING, JOINS, lambda: _("Too many seats were taken from your address.")),
+    for endpoints, amount, methods, said in (
+        (STARTING, TABLES, ["POST"], lambda: _("Too many tables were started from your address.")),
+        (JOINING, JOINS, ["POST"], lambda: _("Too many seats were taken from your address.")),
+        (READING, STORIES, ["GET"], lambda: _("Too many stories were read from your address.")),
     ):
         decorate = limiter.shared_limit(
             per_minute(amount),
             scope=endpoints[0],
-            methods=["POST"],
+            methods=methods,
             error_message=said,
         )
         for endpoint in endpoints:  # checked as the view is called: the view, wrapped
             app.view_functions[endpoint] = decorate(app.view_functions[endpoint])
+    if times > 0:  # (off, Flask-Limiter hooks in nothing)
+        only_when_counted(app, limiter)
+        app.extensions[STREAMS_EXTENSION] = Streams(STREAMS * times)
     app.extensions[EXTENSION] = limiter
     return limiter
+
+
+class Streams:
+    """The live streams each address holds open in this process, counted as they open and
+    close (a worker's greenlets, or a threaded worker's threads: under a lock)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, address: str) -> bool:
+        """One more stream for ``address``, if it holds fewer than the most."""
+        with self._lock:
+            held = self._open.get(address, 0)
+            if held >= self.most:
+                return False
+            self._open[address] = held + 1
+            return True
+
+    def release(self, address: str) -> None:
+        with self._lock:
+            held = self._open.pop(address, 0) - 1
+            if held > 0:
+                self._open[address] = held
+
+    def held(self, address: str) -> int:
+        return self._open.get(address, 0)
+
+
+class TooManyStreams(TooManyRequests):
+    """A live page refused: its address holds the most streams already."""
+
+    def __init__(self, seconds: int) -> None:
+        wait = ngettext(
+            "Try again in %(num)d second: nothing was lost.",
+            "Try again in %(num)d seconds: nothing was lost.",
+            seconds,
+        )
+        said = _("Too many live pages are open from your address.")
+        super().__init__(f"{said} {wait}", retry_after=seconds)
+
+
+def streams() -> Streams | None:
+    """This app's count of open streams (None: the limits are off)."""
+    return current_app.extensions.get(STREAMS_EXTENSION)
+
+
+def counted() -> bool:
+    """Whether a limit counts this request: a POST, or a read of a story. Every other read
+    (the card view, a table's pages, its live stream, a static file) meets no limit here."""
+    return request.method == "POST" or request.endpoint in READING
+
+
+def only_when_counted(app: Flask, limiter: Limiter) -> None:
+    """Flask-Limiter's hooks (before, after and at the end of each request) run for the
+    requests a limit counts, and for no other. Run for every read, they cost it some 120 µs
+    of its 400 (the card view, in-process, limits on against off), though no limit applies
+    to a read and none is looked up in the storage: working out that none applies is the
+    cost."""
+
+    def is_ours(hook: Any) -> bool:
+        return getattr(hook, "__self__", None) is limiter or limiter in getattr(hook, "args", ())
+
+    found = 0
+    for hooks, passed in (
+        (app.before_request_funcs, None),
+        (app.after_request_funcs, 0),
+        (app.teardown_request_funcs, None),
+    ):
+        funcs = hooks.get(None, [])
+        for index, hook in enumerate(funcs):
+            if is_ours(hook):
+                funcs[index] = _when_counted(hook, passed)
+                found += 1
+    if found != 3:  # a Flask-Limiter that hooks in otherwise: its hooks left as they are
+        raise RuntimeError(f"Flask-Limiter's request hooks not found ({found} of 3)")
+
+
+def _when_counted(hook: Any, passed: int | None) -> Any:
+    """``hook``, run when ``counted``; else nothing done (an after-request hook's response,
+    argument ``passed``, handed on as it came)."""
+
+    @functools.wraps(hook)
+    def gated(*args: Any) -> Any:
+        if counted():
+            return hook(*args)
+        return args[passed] if passed is not None else None
+
+    return gated
 
 
 def retry_after(error: RateLimitExceeded) -> int:

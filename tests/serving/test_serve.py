@@ -6,13 +6,14 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from evilrobots.serving import serve
-from tests.support.servers import ROOT, answer_once_up, free_port, python_script
+from tests.support.servers import ROOT, Served, answer_once_up, free_port, python_script
 
 
 def test_flags_and_environment_set_host_port_and_workers(monkeypatch):
@@ -174,3 +175,45 @@ def test_a_stop_heard_in_the_event_loop_ends_the_streams_without_waiting_there()
     done = python_script(STOP_IN_THE_EVENT_LOOP)
     assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr
     assert "Error" not in done.stderr, done.stderr
+
+
+def test_one_address_cannot_hold_every_connection_of_a_worker(redis_url):
+    """One worker of 60 connections, one address opening 60 live streams: it holds
+    ``STREAMS`` of them, the rest are refused at once (429, closed), and the worker still
+    answers another request, as it must any other client's."""
+    import socket
+
+    from evilrobots.serving import limits
+
+    server = Served(free_port(), redis_url, 1, "--connections", "60").start()
+    try:
+        request = urllib.request.Request(
+            server.base + "/table",
+            data=b"name=Ada",
+            headers={"Sec-Fetch-Site": "same-origin"},
+            method="POST",
+        )
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            opener.open(request, timeout=10)
+        except urllib.error.HTTPError as answer:  # the 303 to the new table
+            code = answer.headers["Location"].rsplit("/", 1)[1]
+        streams, statuses = [], []
+        for _ in range(60):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.sendall(f"GET /t/{code}/events?board=1 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            statuses.append(sock.recv(64).split(b" ", 2)[1])
+            streams.append(sock)
+        assert statuses.count(b"200") == limits.STREAMS
+        assert statuses.count(b"429") == 60 - limits.STREAMS
+        with urllib.request.urlopen(server.base + "/healthz", timeout=10) as response:
+            assert response.read() == b"ok\n"  # a connection left for everyone else
+        for sock in streams:
+            sock.close()
+    finally:
+        server.stop()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None

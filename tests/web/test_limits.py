@@ -224,3 +224,116 @@ def test_a_workers_memory_forgets_spent_counts_once_a_second_not_at_every_hit(
         time.sleep(0.005)
     assert 1 <= len(sweeps) <= 6  # about one each 0.2 s (the library's: some 100)
     assert 5 <= sum(allowed) <= 10  # 5 a second, in a moving second
+
+
+# ---- What one address holds: live streams, story pages; what a read costs ------------------
+
+
+def _table(app, address: str = OTHER) -> str:
+    started = app.test_client().post(
+        "/table", data={"name": "Ada"}, environ_overrides={"REMOTE_ADDR": address}
+    )
+    return started.headers["Location"].rsplit("/", 1)[1]
+
+
+def _stream(app, code: str, address: str, language: str = "en"):
+    return app.test_client().get(
+        f"/t/{code}/events?board=1",
+        environ_overrides={"REMOTE_ADDR": address},
+        headers={"Accept-Language": language},
+        buffered=False,
+    )
+
+
+def test_one_address_holds_so_many_live_streams_and_a_group_never_meets_it(tmp_path):
+    """A group of nine phones and a board behind one router, each page reconnected twice
+    before the server noticed its old stream had gone, holds 30 streams: all served. Past
+    ``STREAMS`` from one address a stream is refused, in words, with ``Retry-After``, while
+    another address is served at once; a stream closed lets the next one in."""
+    app = make_app(tmp_path)
+    code = _table(app)
+    group = [_stream(app, code, FLOOD) for _ in range(10 * 3)]
+    assert {response.status_code for response in group} == {200}
+    more = [_stream(app, code, FLOOD) for _ in range(limits.STREAMS - len(group))]
+    assert {response.status_code for response in more} == {200}
+    refused = _stream(app, code, FLOOD, "fr")
+    assert refused.status_code == 429
+    seconds = int(refused.headers["Retry-After"])
+    assert seconds == 15  # the heartbeat, by which a stream that is gone is found so
+    text = visible_text(refused.get_data(as_text=True))
+    assert "Trop de pages en direct sont ouvertes depuis votre adresse." in text
+    assert "Réessayez dans 15 secondes" in text
+    other = _stream(app, code, OTHER)
+    assert other.status_code == 200
+    assert (
+        app.test_client()
+        .head(f"/t/{code}/events", environ_overrides={"REMOTE_ADDR": FLOOD})
+        .status_code
+        == 200
+    )  # a HEAD (the page asking whether to come back) opens none
+    # (Closed newest first: the test client runs every stream in this one thread.)
+    other.close()
+    more.pop().close()  # one page closed: its stream let go, and the next one is served
+    again = _stream(app, code, FLOOD)
+    assert again.status_code == 200
+    for response in [again, *reversed(more), *reversed(group)]:
+        response.close()
+    assert app.extensions[limits.STREAMS_EXTENSION].held(FLOOD) == 0
+
+
+def test_story_pages_are_read_within_a_limit_per_address(tmp_path):
+    app = make_app(tmp_path)
+    code = _table(app)
+    reader = app.test_client()
+    answers = [
+        reader.get(f"/t/{code}/story", environ_overrides={"REMOTE_ADDR": FLOOD}).status_code
+        for _ in range(limits.STORIES)
+    ]
+    assert set(answers) == {200}
+    refused = reader.get(
+        "/story/" + "x" * 22,
+        environ_overrides={"REMOTE_ADDR": FLOOD},
+        headers={"Accept-Language": "de"},
+    )  # the share links count with the stories read by code
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert "Von deiner Adresse aus wurden zu viele Geschichten gelesen." in visible_text(
+        refused.get_data(as_text=True)
+    )
+    got = reader.get(f"/t/{code}/story", environ_overrides={"REMOTE_ADDR": OTHER})
+    assert got.status_code == 200
+    # The table's own pages are no stories: still served to the flooding address.
+    seat = reader.get(f"/t/{code}/board", environ_overrides={"REMOTE_ADDR": FLOOD})
+    assert seat.status_code == 200
+
+
+def test_a_read_no_limit_counts_costs_the_limits_nothing(tmp_path, redis_url):
+    """The card view, a table's pages and stream, a static file: no hook of the limiter runs
+    and nothing reaches its storage (Redis: not one command). A post and a story read do."""
+    app = make_app(tmp_path, STORE=redis_url)
+    try:
+        code = _table(app)
+        limiter = app.extensions[limits.EXTENSION]
+        calls = []
+        storage = limiter.storage
+        for name in ("incr", "get", "acquire_entry", "get_moving_window", "check"):
+            if hasattr(storage, name):
+                original = getattr(storage, name)
+
+                def counted(*args, _original=original, _name=name, **kwargs):
+                    calls.append(_name)
+                    return _original(*args, **kwargs)
+
+                setattr(storage, name, counted)
+        client = app.test_client()
+        address = {"REMOTE_ADDR": FLOOD}
+        for path in ("/", "/rules", f"/t/{code}", f"/t/{code}/board", "/static/css/app.css"):
+            assert client.get(path, environ_overrides=address).status_code == 200
+        client.get(f"/t/{code}/events", environ_overrides=address, buffered=False).close()
+        assert calls == []
+        client.get(f"/t/{code}/story", environ_overrides=address)
+        assert calls
+        calls.clear()
+        client.post("/hide", data={"part": "robot"}, environ_overrides=address)
+        assert calls
+    finally:
+        app.extensions["evilrobots.store"].close()

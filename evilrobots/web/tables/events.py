@@ -8,15 +8,16 @@ hears of a change only if it changes what that viewer sees.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.globals import app_ctx, request_ctx
 
 from ...game.table import Table
-from ...serving import sessions
+from ...serving import limits, sessions
 from ...store import StoreUnavailable, encode
 from ..i18n import board_speaks
 from ..services import now
@@ -61,6 +62,12 @@ def events(code: str) -> Response:
     # The stream runs after this view has returned, in this request's context, which it pushes
     # again itself (see ``stream``). It keeps the seat's number and secret, not its Seat.
     contexts = (app_ctx._get_current_object(), request_ctx._get_current_object())
+    # At most so many streams open from one address (``limits.STREAMS``); a HEAD opens none.
+    held, address = limits.streams(), limits.client_address()
+    counts = held is not None and request.method != "HEAD"
+    if counts and not held.take(address):
+        # Its streams are let go as they close, or are found gone at their next heartbeat.
+        raise limits.TooManyStreams(math.ceil(current_app.config["HEARTBEAT_SECONDS"]))
     if seat is None:
         body = stream(contexts, code, None, "", holder is not None, seen)
     else:
@@ -69,7 +76,32 @@ def events(code: str) -> Response:
     response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    if counts:
+        response.response = Held(body, lambda: held.release(address))
     return response
+
+
+class Held:
+    """A stream's body that gives its address's place back when the server closes it (as
+    it ends, or once its client has gone). Iterating it is iterating the stream itself: no
+    level more on a waiting greenlet's stack. (A passed-through body's ``call_on_close``
+    never runs: the server closes the body, not the response.)"""
+
+    __slots__ = ("_body", "_release")
+
+    def __init__(self, body: Iterator[bytes], release: Callable[[], None]) -> None:
+        self._body, self._release = body, release
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._body
+
+    def close(self) -> None:
+        release, self._release = self._release, None
+        try:
+            self._body.close()  # type: ignore[attr-defined]
+        finally:
+            if release is not None:
+                release()
 
 
 def stream(
