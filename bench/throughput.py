@@ -4,7 +4,12 @@ Flask "hello" app served by the same gunicorn with the same settings, in the sam
 Needs wrk (apt-get install -y wrk). Prints requests/s, p50 and p99 at 16 and 64 concurrent
 connections, and each endpoint's ratio to the bare endpoint.
 
-    .venv/bin/python -m bench.throughput [--seconds 10]
+The card view is served as players are served: the limits per client address on (a read meets
+none), its page compressed for a browser that accepts Brotli and gzip. The shuffle, a post
+wrk sends tens of thousands of times a second from one address, is served with the limits off.
+``--against COMMIT`` serves that build's card view too, in the same run, beside this one's.
+
+    .venv/bin/python -m bench.throughput [--seconds 10] [--against COMMIT]
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import urllib.request
 from pathlib import Path
 
 from bench import SAID, UNLIMITED
+from bench.builds import checkout, name_of, this_build
 from evilrobots.serving.serve import default_workers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +39,7 @@ wrk.headers["Sec-Fetch-Site"] = "same-origin"
 wrk.headers["Cookie"] = "{cookie}"
 """
 GET_LUA = """
-wrk.headers["Accept-Encoding"] = "gzip"
+wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
 wrk.headers["Cookie"] = "{cookie}"
 """
 
@@ -50,8 +56,16 @@ WORKER_OPTIONS = {
 }
 
 
-def start(target: list[str], port: int, worker: str, workers: int) -> subprocess.Popen:
-    env = os.environ | UNLIMITED | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(ROOT)}
+def start(
+    target: list[str],
+    port: int,
+    worker: str,
+    workers: int,
+    limits: bool = False,
+    tree: Path = ROOT,
+) -> subprocess.Popen:
+    env = os.environ | {"SECRET_KEY": "bench-" + "x" * 40, "PYTHONPATH": str(tree)}
+    env |= {"EVILROBOTS_LIMITS": "on"} if limits else UNLIMITED
     command = [
         sys.executable,
         "-m",
@@ -66,7 +80,7 @@ def start(target: list[str], port: int, worker: str, workers: int) -> subprocess
         "--no-control-socket",  # two servers at once: no shared control socket path
         *target,
     ]
-    server = subprocess.Popen(command, env=env, cwd=ROOT)
+    server = subprocess.Popen(command, env=env, cwd=tree)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -115,22 +129,41 @@ def main() -> None:
         help="gunicorn worker class for both apps (gevent: as evilrobots serves)",
     )
     parser.add_argument("--workers", type=int, default=default_workers(), help="for both apps")
+    parser.add_argument("--against", metavar="COMMIT", help="serve this build's card view too")
     args = parser.parse_args()
-    app_port, hello_port = free_port(), free_port()
-    servers = [
-        start(["evilrobots.factory:create_app()"], app_port, args.worker, args.workers),
-        start(["bench.hello:app"], hello_port, args.worker, args.workers),
+    with tempfile.TemporaryDirectory() as elsewhere:
+        builds = [("card view GET /", ROOT)]
+        if args.against:
+            tree = checkout(args.against, Path(elsewhere) / "tree")
+            builds.append((f"  {name_of(args.against)}'s", tree))
+        run(args, builds)
+
+
+def run(args: argparse.Namespace, builds: list[tuple[str, Path]]) -> None:
+    hello_port, shuffle_port = free_port(), free_port()
+    ports = [free_port() for _ in builds]
+    app = ["evilrobots.factory:create_app()"]
+    servers = [start(["bench.hello:app"], hello_port, args.worker, args.workers)]
+    servers += [
+        start(app, port, args.worker, args.workers, limits=True, tree=tree)
+        for port, (_, tree) in zip(ports, builds, strict=True)
     ]
+    servers.append(start(app, shuffle_port, args.worker, args.workers))
     try:
-        base, hello = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{hello_port}/hello"
-        cookie = session_cookie(base)
+        hello = f"http://127.0.0.1:{hello_port}/hello"
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        cookies = [session_cookie(base) for base in bases]
+        shuffle = f"http://127.0.0.1:{shuffle_port}"
+        shuffle_cookie = session_cookie(shuffle)
         # Warm up: every worker imported, every cache filled, before anything is measured.
         wrk(hello, 64, 3, None)
-        wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
+        for base, cookie in zip(bases, cookies, strict=True):
+            wrk(base + "/", 64, 3, GET_LUA.format(cookie=cookie))
         print(
             f"gunicorn {args.worker}, {args.workers} workers, wrk 2 threads, "
             f"{args.seconds}s per run, {os.cpu_count()} cores shared with the load generator; "
-            f"{SAID}"
+            f"the card view with the limits per client address on, the shuffle with {SAID}; "
+            f"this build: {this_build()}"
         )
         print(
             f"{'endpoint':<22}{'clients':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}"
@@ -138,22 +171,13 @@ def main() -> None:
         )
         for connections in (16, 64):
             baseline = wrk(hello, connections, args.seconds, None)
-            rows = [
-                ("bare Flask hello", baseline),
-                (
-                    "card view GET /",
-                    wrk(base + "/", connections, args.seconds, GET_LUA.format(cookie=cookie)),
-                ),
-                (
-                    "shuffle POST",
-                    wrk(
-                        base + "/shuffle",
-                        connections,
-                        args.seconds,
-                        SHUFFLE_LUA.format(cookie=cookie),
-                    ),
-                ),
-            ]
+            rows = [("bare Flask hello", baseline)]
+            for (name, _), base, cookie in zip(builds, bases, cookies, strict=True):
+                script = GET_LUA.format(cookie=cookie)
+                rows.append((name, wrk(base + "/", connections, args.seconds, script)))
+            script = SHUFFLE_LUA.format(cookie=shuffle_cookie)
+            shuffled = wrk(shuffle + "/shuffle", connections, args.seconds, script)
+            rows.append(("shuffle POST", shuffled))
             for name, result in rows:
                 ratio = result["rps"] / baseline["rps"]
                 print(

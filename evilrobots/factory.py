@@ -96,6 +96,7 @@ def create_app(
         app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
 
     sessions.init_app(app)
+    compress.init_app(app)  # first: its hook runs after every other's (the Vary they say)
     i18n.init_app(app)
     assets.init_app(app)
     icons.init_app(app)
@@ -105,7 +106,6 @@ def create_app(
     tables.init_app(app)
     security.init_app(app)
     app.before_request(forms.refuse_malformed_text)
-    compress.init_app(app)
     errors.init_app(app)
     limits.init_app(app)  # once every view is in place: it wraps those it counts
 

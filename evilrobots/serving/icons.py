@@ -9,7 +9,6 @@ glyphs' stroke style comes from the stylesheet (``.glyph``), inherited into the 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import re
 from dataclasses import dataclass
@@ -18,7 +17,6 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, request
 
 from .assets import YEAR
-from .compress import accepts_gzip
 
 bp = Blueprint("icons", __name__)
 
@@ -40,7 +38,6 @@ class Sprite:
     """Every SVG in ``static/icons`` and ``static/glyphs`` as a ``<symbol>`` named after it."""
 
     svg: bytes
-    gzipped: bytes
     version: str
 
     @classmethod
@@ -59,7 +56,7 @@ class Sprite:
                 f"{inner}</symbol>"
             )
         svg = ('<svg xmlns="http://www.w3.org/2000/svg">' + "".join(symbols) + "</svg>").encode()
-        return cls(svg, gzip.compress(svg, 9, mtime=0), hashlib.sha256(svg).hexdigest()[:12])
+        return cls(svg, hashlib.sha256(svg).hexdigest()[:12])
 
 
 def sprite() -> Sprite:
@@ -71,14 +68,11 @@ def sprite() -> Sprite:
 
 @bp.get("/icons.svg")
 def icons_svg() -> Response:
-    """The sprite; immutable for a year under its current version, revalidated otherwise."""
+    """The sprite; immutable for a year under its current version, revalidated otherwise
+    (compressed once per encoding, as a versioned static file: ``compress``)."""
     current = sprite()
-    packed = accepts_gzip()
-    response = Response(current.gzipped if packed else current.svg, mimetype="image/svg+xml")
-    if packed:
-        response.headers["Content-Encoding"] = "gzip"
-    response.vary.add("Accept-Encoding")
-    response.set_etag(current.version + ("-gzip" if packed else ""))
+    response = Response(current.svg, mimetype="image/svg+xml")
+    response.set_etag(current.version)
     if request.args.get("v") == current.version:
         response.cache_control.public = True
         response.cache_control.max_age = YEAR

@@ -193,10 +193,20 @@ def streams() -> Streams | None:
     return current_app.extensions.get(STREAMS_EXTENSION)
 
 
+COUNTED_KEY = "evilrobots.limits.counted"
+
+
 def counted() -> bool:
     """Whether a limit counts this request: a POST, or a read of a story. Every other read
-    (the card view, a table's pages, its live stream, a static file) meets no limit here."""
-    return request.method == "POST" or request.endpoint in READING
+    (the card view, a table's pages, its live stream, a static file) meets no limit here.
+    Worked out once per request (each of the limiter's three hooks asks)."""
+    environ = request.environ
+    found = environ.get(COUNTED_KEY)
+    if found is None:
+        found = environ[COUNTED_KEY] = (
+            environ.get("REQUEST_METHOD") == "POST" or request.endpoint in READING
+        )
+    return found
 
 
 def only_when_counted(app: Flask, limiter: Limiter) -> None:

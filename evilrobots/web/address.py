@@ -64,3 +64,8 @@ def addressed(text: str) -> str:
     if ORIGIN_MARK not in text:
         return text
     return text.replace(ORIGIN_MARK, str(escape(origin())))
+
+
+def unmarked(text: str) -> str:
+    """A kept text with the mark as the same words in every process (for a tag)."""
+    return text.replace(ORIGIN_MARK, "(this address)")

@@ -5,7 +5,7 @@ The applet and a table render the same card view; they differ only in these URLs
 optional controls they offer (a table has no Shuffle and no points draw), and in what a
 table adds (Reveal, the table's points card, robot actions naming the other players).
 
-Each card, and the frame around them (``_hand.html``), is rendered and compressed once per
+Each card, and the frame around them (``_hand.html``), is rendered once per
 value (``evilrobots.web.fragments``). Saying here which fragments make a hand, rather than in a
 template that places them, keeps the markup in the templates and spares a template call per
 card: a card view's own text is then its round tag, and at a table any robot actions.
@@ -23,7 +23,6 @@ from markupsafe import Markup, escape
 from ..game.actions import Part, actions_by_occasion
 from ..game.cards import Allegiance
 from ..game.hand import Hand
-from ..serving.compress import Packed, Piece
 from . import words
 from .fragments import fragments
 from .i18n import language
@@ -61,7 +60,7 @@ def hand_pieces(
     acts: Markup | None = None,
     story: str = "",
     robot_link: str | bool = True,
-) -> list[Piece]:
+) -> list[str]:
     """The card view's <main> for this hand, as its own text and shared pieces.
 
     ``undo_seconds`` offers Undo shuffle for that long (0: not at all). At a table:
@@ -77,8 +76,8 @@ def hand_pieces(
     store = fragments()
     cache = store.here()
 
-    def card(macro: str, *args: Hashable) -> Packed:
-        return store.packed(cache, "_cards.html", macro, args)
+    def card(macro: str, *args: Hashable) -> str:
+        return store.rendered(cache, "_cards.html", macro, args)
 
     def frame(deal_tag: str, cards: str) -> str:
         module = current_app.jinja_env.get_template("_hand.html").module
@@ -89,7 +88,7 @@ def hand_pieces(
     )
     deal_tag = hand.deal_tag if reveal_url else ""
     truth: Allegiance | None = hand.allegiance if cheat else None
-    banner: Piece
+    banner: str
     if robot_actions or acts:  # they name the other players: the player's own text
         module = current_app.jinja_env.get_template("_cards.html").module
         banner = str(

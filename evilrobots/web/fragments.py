@@ -1,15 +1,15 @@
-"""Parts of pages rendered (and compressed) once per value, then reused by every page.
+"""Parts of pages rendered once per value, then reused by every page.
 
 A card is a pure function of a few small values (a robot and whether it is hidden, a power
 and whether it is hidden, ...): 18 robots, 9 powers and 3 allegiances, each face up or down,
 make about a hundred distinct fragments in all. The card view's frame (head, top bar, actions
-panel) is the same for every player. Each is rendered and gzipped once per process; a card
-view then adds only the text that is its own (in the applet, its eight-character round tag),
-and compresses only that (``compress.gzip_pieces``). Unlike a cache of whole pages, this
-holds in real play, where every view follows a change. BENCHMARKS.md has the figures.
+panel) is the same for every player. Each is rendered once per process; a card view then
+adds only the text that is its own (in the applet, its eight-character round tag). Unlike a
+cache of whole pages, this holds in real play, where every view follows a change.
+BENCHMARKS.md has the figures.
 
-A page comes out as a list of pieces: its own text, and shared ``Packed`` pieces (fragments
-from ``packed``, and the frames around them from ``slotted``). Templates call ``glyph(name)``
+A page comes out as a list of pieces: its own text, and shared pieces (fragments from
+``rendered``, and the frames around them from ``slotted``). Templates call ``glyph(name)``
 for an interface glyph rendered once per process.
 """
 
@@ -23,13 +23,13 @@ from typing import Any
 from flask import Flask, Response, current_app, render_template, request
 from markupsafe import Markup
 
-from ..serving.compress import Packed, Piece, page_of_pieces
 from .i18n import language
 
 # The applet's fragments are about 150 in all; a table adds about 30 of its own (they carry
 # its URLs and round), so a process serving more than about 130 tables at once starts
 # rendering some afresh after each clear. Then the memory starts afresh.
 LIMIT = 4096
+HERE_KEY = "evilrobots.fragments.here"  # a request's own: its language, and its fragments
 
 
 class Fragments:
@@ -52,8 +52,16 @@ class Fragments:
 
     def here(self, lang: str | None = None) -> dict[tuple[Hashable, ...], Any]:
         """The fragments for the current request's mount point and language (``lang``, where
-        the caller has it already)."""
-        return self.by_root.setdefault((request.script_root, lang or language()), {})
+        the caller has it already). Found once per request and language: a card view asks
+        three times."""
+        lang = lang or language()
+        environ = request.environ
+        found = environ.get(HERE_KEY)
+        if found is not None and found[0] == lang:
+            return found[1]
+        cache = self.by_root.setdefault((request.script_root, lang), {})
+        environ[HERE_KEY] = (lang, cache)
+        return cache
 
     def get(self, cache: dict, key: tuple[Hashable, ...], render: Callable[[], Any]) -> Any:
         """Return ``render()``'s result, computed once per key in this cache."""
@@ -67,20 +75,20 @@ class Fragments:
             value = cache[key] = render()
             return value
 
-    def packed(self, cache: dict, template: str, macro: str, args: tuple[Hashable, ...]) -> Packed:
-        """A template macro's output for these values, rendered and deflated once."""
+    def rendered(self, cache: dict, template: str, macro: str, args: tuple[Hashable, ...]) -> str:
+        """A template macro's output for these values, rendered once."""
 
-        def render() -> Packed:
+        def render() -> str:
             module = self.app.jinja_env.get_template(template).module
-            return Packed.of(getattr(module, macro)(*args))
+            return str(getattr(module, macro)(*args))
 
         return self.get(cache, (template, macro, args), render)
 
     def glyph(self, name: str) -> Markup:
         """One of the interface glyphs of ``_glyphs.html``, rendered once per process."""
-        piece = self.packed(self.here(), "_glyphs.html", "glyph", (name,))
+        piece = self.rendered(self.here(), "_glyphs.html", "glyph", (name,))
         # Our own template's output, escaped when it was rendered.
-        return Markup(piece.text)  # nosec B704
+        return Markup(piece)  # nosec B704
 
     def slotted(
         self,
@@ -88,7 +96,7 @@ class Fragments:
         key: tuple[Hashable, ...],
         render: Callable[..., str],
         slots: int,
-    ) -> tuple[Packed, ...]:
+    ) -> tuple[str, ...]:
         """Text around ``slots`` holes, rendered once per key and cut at the holes.
 
         ``render`` gets one marker per slot and must place each once, in order; what comes
@@ -96,13 +104,13 @@ class Fragments:
         with its own pieces: a frame costs a dictionary lookup, however big it is.
         """
 
-        def cut() -> tuple[Packed, ...]:
+        def cut() -> tuple[str, ...]:
             # Bare markers: no outside input.
             markers = [Markup(self.mark.format(slot)) for slot in range(slots)]  # nosec B704
             parts = self.marks.split(render(*markers))
             if parts[1::2] != [str(slot) for slot in range(slots)]:
                 raise ValueError(f"{key}: each of the {slots} slots must be placed once, in order")
-            return tuple(Packed.of(text) for text in parts[0::2])
+            return tuple(parts[0::2])
 
         return self.get(cache, key, cut)
 
@@ -111,7 +119,7 @@ def fragments() -> Fragments:
     return current_app.extensions["evilrobots.fragments"]
 
 
-def page_around(template: str, slot: str, middle: list[Piece], **context: Hashable) -> Response:
+def page_around(template: str, slot: str, middle: list[str], **context: Hashable) -> Response:
     """Render ``template`` with ``middle`` as its ``slot`` variable, its frame only once.
 
     The frame is everything but the slot, so it may depend only on ``context`` (hashable
@@ -124,7 +132,7 @@ def page_around(template: str, slot: str, middle: list[Piece], **context: Hashab
         lambda marker: render_template(template, **{slot: marker}, **context),
         slots=1,
     )
-    return page_of_pieces([before, *middle, after])
+    return Response("".join([before, *middle, after]), mimetype="text/html")
 
 
 def init_app(app: Flask) -> None:

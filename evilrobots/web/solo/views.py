@@ -23,7 +23,6 @@ from flask_babel import lazy_gettext as _l
 from ...game.actions import actions_by_occasion
 from ...game.codec import load_hand as hand_from_state
 from ...game.hand import Hand
-from ...serving.compress import Piece, text_of
 from ..cardview import CardControls, actions_panel, hand_pieces, state_for_script
 from ..forms import (
     form_allegiance,
@@ -67,7 +66,7 @@ def controls() -> CardControls:
     )
 
 
-def render_hand(hand: Hand) -> list[Piece]:
+def render_hand(hand: Hand) -> list[str]:
     """The card view's <main> for this hand, as its own text and the shared card pieces."""
     return hand_pieces(hand, controls(), undo_seconds_left())
 
@@ -84,7 +83,7 @@ def answer(hand: Hand, new_cards: bool = False) -> Response:
     if wants_json():
         state = state_for_script(hand)
         if new_cards:
-            state["html"] = text_of(render_hand(hand))
+            state["html"] = "".join(render_hand(hand))
         return jsonify(state)
     return redirect(url_for("solo.cards"), code=303)
 

@@ -22,7 +22,8 @@ from ...store import StoreUnavailable, encode
 from ..i18n import board_speaks
 from ..services import now
 from .common import bp, code_from_url, load_table, my_seat, store
-from .parts import SeatParts, addressed_board, board_parts
+from .links import addressed_board
+from .parts import SeatParts, board_parts
 from .viewers import rest_key, view_for, view_key
 
 # How long a browser waits before reconnecting a dropped stream: two to four seconds, drawn

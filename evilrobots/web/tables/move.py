@@ -22,7 +22,7 @@ from .common import (
     load_table,
     my_seat,
 )
-from .parts import qr_svg
+from .links import qr_svg
 from .viewers import view_for
 
 # A move link works once, for this long.

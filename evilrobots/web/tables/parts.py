@@ -1,6 +1,6 @@
 """The parts of table pages that more than one view renders: a seat's card view, the live
 parts of a seat page and of the board (each with a tag that changes exactly when what the
-viewer sees does), the join link and its QR code."""
+viewer sees does)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any
 
-import segno
 from flask import current_app, render_template, url_for
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
@@ -26,13 +24,13 @@ from ...game.table import Table, TableView
 from ...game.table.conduct import Phase
 from ...game.table.legal import Acts
 from ...game.table.now import Note
-from ...serving.compress import text_of
 from .. import address
 from ..cardview import CardControls, hand_pieces
 from ..facts import headline, level, phase_name, round_label
 from ..fragments import fragments
 from ..i18n import language
 from ..told import converted_you, own_note
+from .links import join_details, unmarked
 from .viewers import next_key, rest_key, view_for, view_key
 
 
@@ -51,27 +49,13 @@ def controls(code: str, conducted: bool) -> CardControls:
     )
 
 
-@functools.lru_cache(maxsize=4096)
-def qr_svg(url: str, label: str = "QR code of the join link") -> Markup:
-    """A link as a QR code: an inline SVG, dark on white for any camera.
-
-    Kept once made: encoding costs milliseconds, and every page and event of a table shows
-    the same join link (1.5 KiB each, for the tables active in this process)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, border=2, dark="#000", light="#fff", omitsize=True
-    )
-    labelled = svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
-    # segno's own markup of our URL, and an escaped label.
-    return Markup(labelled)  # nosec B704
-
-
 def render_hand(view: TableView, hand: Hand) -> str:
     """The seat's card view <main>, as text. In a conducted round its action views hold the
     acts of the turn (``table/_acts.html``) rather than Reveal to the table."""
     acts = None
     if view.conducted:  # our own autoescaped template's output
         acts = Markup(render_template("table/_acts.html", view=view))  # nosec B704
-    return text_of(
+    return "".join(
         hand_pieces(
             hand,
             controls(view.code, view.conducted),
@@ -127,29 +111,6 @@ def tagged(parts: dict[str, str], *leave_out: str) -> str:
 def tag_of(digests: dict[str, str]) -> str:
     """The tag of parts known by their digests (a stream keeps only those)."""
     return digest(";".join(f"{name}={digests[name]}" for name in sorted(digests)))
-
-
-def join_details(code: str, kept: bool = False) -> dict[str, Any]:
-    """The table's join link, and its QR code: for this response, or (``kept``) for a page
-    kept for many readers, with marks in place of this response's address unless the app's
-    is configured (``address``), which ``addressed_board`` fills in."""
-    if kept and address.configured() is None:
-        return {"join_link": address.external("tables.seat", code=code), "join_qr": _QR_MARK}
-    link = address.origin() + url_for("tables.seat", code=code)
-    return {"join_link": link, "join_qr": qr_svg(link, _("QR code of the join link"))}
-
-
-# Where a kept board's QR code goes (see ``join_details``). Random, as the address's mark.
-_QR_MARK = Markup("qr-" + secrets.token_hex(8))  # nosec B704: our own mark, no markup
-
-
-def addressed_board(parts: dict[str, Any], code: str) -> dict[str, Any]:
-    """A kept board's parts with this response's address (and its join link's QR code) in
-    place of the marks."""
-    text = parts["board"]
-    if _QR_MARK in text:
-        text = text.replace(_QR_MARK, join_details(code)["join_qr"])
-    return parts | {"board": address.addressed(text)}
 
 
 def live_parts(view: TableView) -> dict[str, Any]:
@@ -315,15 +276,13 @@ def strip(view: TableView) -> str:
     said = headline(h)
     holes = [said, h.deadline] if timed else [said]
     holes.append(own_note(view))
-    head = "".join(
-        piece.text + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True)
-    )
+    head = "".join(piece + str(escape(hole)) for piece, hole in zip(frame[:-1], holes, strict=True))
     buttons = _STRIPS.get(
         (_BUTTONS(c), bool(c.robots), lang),
         lambda: draw_part("table/_now.html", view=view, code=_CODE_MARK, deal=_DEAL_MARK),
     )
     rest = buttons.replace(_CODE_MARK, view.code).replace(_DEAL_MARK, view.deal_tag)
-    return head + frame[-1].text + rest
+    return head + frame[-1] + rest
 
 
 # What a screen reader hears of the strip, by what it says: worded once per language and level
@@ -402,4 +361,6 @@ def _board(view: TableView, drawn_from: tuple[Hashable, ...]) -> tuple[dict[str,
         ),
     )
     parts = {"board": head + now + body, "lang": lang}  # a board follows its host's
-    return parts, tagged(parts)
+    # Tagged without its address's marks, which each process draws at random: every process
+    # and instance gives the same board the same tag.
+    return parts, tagged(parts | {"board": unmarked(parts["board"])})

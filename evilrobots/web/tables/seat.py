@@ -25,8 +25,9 @@ from .common import (
     load_table,
     my_seat,
 )
+from .links import addressed_board, join_details
 from .lobby import join_page
-from .parts import addressed_board, board_parts, join_details, live_parts, seat_tag
+from .parts import board_parts, live_parts, seat_tag
 from .viewers import view_for
 
 

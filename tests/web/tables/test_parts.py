@@ -10,7 +10,7 @@ from flask import render_template, template_rendered
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table.now import Note, Step
 from evilrobots.web.facts import detail, headline, note, phase_name
-from evilrobots.web.tables import parts
+from evilrobots.web.tables import links, parts
 from evilrobots.web.tables.parts import spoken, strip
 from tests.support.tables import Play, counting_down, seated
 
@@ -137,13 +137,18 @@ def test_a_countdown_nobody_acts_in_draws_only_the_strips_and_at_its_end_the_hos
 
 
 def test_a_board_opened_at_two_addresses_shows_each_its_own_join_link(app):
-    """The board's parts are kept by what they are drawn from, the address it was opened at
-    among it: a board opened on the café's network and one opened by its public name each
-    tell players to join at their own address (keyed by the table's path alone, the second
-    got the first one's link). A board shows the link until the first deal."""
+    """A board opened on the café's network and one opened by its public name each tell
+    players to join at their own address, with the QR code of it: the board is kept with a
+    mark for the address (never by the request's ``Host``), which each response fills in.
+    A board shows the link until the first deal."""
     table = seated("Ada", "Bob", "Cy")
+    kept = set()
     for host in ("cafe.local", "robots.example", "cafe.local"):
         with app.test_request_context("/", base_url=f"http://{host}"):
             board, _ = parts.board_parts(table, False)
+            kept.add(board["board"])
+            shown = links.addressed_board(board, table.code)["board"]
+            qr = links.join_details(table.code)["join_qr"]
         joins = f"Join on your phone: <strong>http://{host}/t/{table.code}</strong>"
-        assert joins in board["board"]
+        assert joins in shown and qr in shown
+    assert len(kept) == 1  # one board kept for every address
