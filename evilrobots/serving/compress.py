@@ -15,7 +15,7 @@ import gzip
 from collections import OrderedDict
 
 import brotli
-from flask import Flask, Request, Response, request
+from flask import Flask, Request, Response, current_app, request
 from flask_compress import Compress
 from werkzeug.http import parse_accept_header
 
@@ -44,14 +44,23 @@ KEPT = 256
 
 def versioned(req: Request) -> bool:
     """Whether this request names a file that never changes under its URL: a static file or
-    the sprite, with its version."""
-    return req.endpoint in ("static", "icons.icons_svg") and "v" in req.args
+    the sprite, with its current version (any other ``v`` is no version: a flood of made-up
+    ones must not each be compressed as hard as it goes, nor kept)."""
+    said = req.args.get("v")
+    if said is None:
+        return False
+    if req.endpoint == "static":
+        filename = (req.view_args or {}).get("filename", "")
+        return said == current_app.extensions["evilrobots.assets"].version_of(filename)
+    if req.endpoint == "icons.icons_svg":
+        return said == current_app.extensions["evilrobots.sprite"].version
+    return False
 
 
 def cache_key(req: Request) -> str:
     """What a compressed response is kept by: a versioned file's path and version; "" for
     every other response, which ``Static`` never keeps."""
-    return req.full_path if versioned(req) else ""
+    return f"{req.path}?v={req.args['v']}" if versioned(req) else ""
 
 
 class Static:

@@ -97,3 +97,17 @@ def test_a_live_stream_is_never_compressed(app):
 def test_a_small_answer_goes_as_it_is(client):
     response = client.get("/healthz", headers={"Accept-Encoding": "br, gzip"})
     assert "Content-Encoding" not in response.headers and response.get_data() == b"ok\n"
+
+
+def test_a_made_up_version_is_neither_squeezed_nor_kept(client, monkeypatch):
+    """Only a file's own version counts as one: a flood of made-up ``?v=`` values must not
+    each be compressed as hard as it goes (tens of milliseconds), nor fill the memory."""
+    squeezed = []
+    monkeypatch.setattr(compress, "_squeezed", lambda *args: squeezed.append(args))
+    for number in range(20):
+        response = client.get(
+            f"/static/css/app.css?v={number:012x}", headers={"Accept-Encoding": "br"}
+        )
+        assert response.status_code == 200 and response.headers["Content-Encoding"] == "br"
+        client.get(f"/icons.svg?v={number:012x}", headers={"Accept-Encoding": "br"})
+    assert squeezed == []
