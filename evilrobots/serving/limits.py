@@ -20,6 +20,8 @@ whole number that multiplies each (a load test from one address: ``bench/`` turn
 from __future__ import annotations
 
 import functools
+import ipaddress
+import logging
 import math
 import threading
 import time
@@ -31,6 +33,8 @@ from flask_babel import ngettext
 from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
 from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
+
+LOG = logging.getLogger(__name__)
 
 # Each limit, per client address over a moving minute.
 TABLES = 60  # tables started
@@ -69,8 +73,41 @@ def factor(setting: Any) -> int:
 
 
 def client_address() -> str:
-    """Who a request is counted against: its client's address (see the module's text)."""
-    return request.remote_addr or "unknown"
+    """Who a request is counted against: its client's address (see the module's text); an
+    IPv6 address by its /64, which one home network holds whole (a phone may take a new
+    address in it for each connection)."""
+    address = request.remote_addr or "unknown"
+    if ":" in address:
+        return _network_of(address)
+    if "HTTP_X_FORWARDED_FOR" in request.environ and not _warned:
+        _warn_untrusted_proxy()
+    return address
+
+
+@functools.lru_cache(maxsize=4096)
+def _network_of(address: str) -> str:
+    try:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    except ValueError:
+        return address
+
+
+_warned = False
+
+
+def _warn_untrusted_proxy() -> None:
+    """Said once a process: requests come through a proxy the server was not told to trust,
+    so every player behind it counts as one address (``--behind-proxy``)."""
+    global _warned
+    if "werkzeug.proxy_fix.orig" in request.environ:  # trusted: ProxyFix read it
+        return
+    _warned = True
+    LOG.warning(
+        "requests carry X-Forwarded-For from %s, a proxy the server does not trust: every "
+        "client behind it counts as that one address against the limits (serve with "
+        "--behind-proxy when a proxy of yours is in front)",
+        request.remote_addr,
+    )
 
 
 # How often a worker's memory forgets the counts that have run out (see ``SweptMemory``).
@@ -130,7 +167,12 @@ def init_app(app: Flask) -> Limiter:
     for endpoints, amount, methods, said in (
         (STARTING, TABLES, ["POST"], lambda: _("Too many tables were started from your address.")),
         (JOINING, JOINS, ["POST"], lambda: _("Too many seats were taken from your address.")),
-        (READING, STORIES, ["GET"], lambda: _("Too many stories were read from your address.")),
+        (
+            READING,
+            STORIES,
+            ["GET", "HEAD"],  # a HEAD draws the story as a GET does
+            lambda: _("Too many stories were read from your address."),
+        ),
     ):
         decorate = limiter.shared_limit(
             per_minute(amount),

@@ -1,6 +1,6 @@
 """Responses compressed by Flask-Compress: Brotli first, then gzip, only what the browser
 accepts (an encoding refused with q=0 never sent), every Vary kept; versioned files
-compressed once, as hard as they go; live streams never compressed."""
+compressed once, hard; live streams never compressed."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_every_vary_is_kept_beside_accept_encoding(client):
     assert {"accept-encoding", "cookie"} <= said
 
 
-def test_a_versioned_file_is_compressed_once_as_hard_as_it_goes(client, monkeypatch):
+def test_a_versioned_file_is_compressed_once_and_hard(client, monkeypatch):
     squeezed = []
     hard = compress._squeezed
 
@@ -75,7 +75,7 @@ def test_a_versioned_file_is_compressed_once_as_hard_as_it_goes(client, monkeypa
     assert squeezed == ["br", "gzip"]  # once per encoding, then kept
     plain = client.get(css, headers={"Accept-Encoding": "identity"}).get_data()
     first = answers[0]
-    assert first.get_data() == brotli.compress(plain, quality=11)
+    assert first.get_data() == brotli.compress(plain, quality=compress.STATIC_LEVEL)
     assert "immutable" in first.headers["Cache-Control"]
     etag = first.headers["ETag"]
     assert etag.endswith(':br"')  # its own validator, beside the uncompressed file's
@@ -101,7 +101,7 @@ def test_a_small_answer_goes_as_it_is(client):
 
 def test_a_made_up_version_is_neither_squeezed_nor_kept(client, monkeypatch):
     """Only a file's own version counts as one: a flood of made-up ``?v=`` values must not
-    each be compressed as hard as it goes (tens of milliseconds), nor fill the memory."""
+    each be compressed hard (tens of milliseconds), nor fill the memory."""
     squeezed = []
     monkeypatch.setattr(compress, "_squeezed", lambda *args: squeezed.append(args))
     for number in range(20):

@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from evilrobots.factory import create_app
@@ -307,20 +308,23 @@ def test_story_pages_are_read_within_a_limit_per_address(tmp_path):
 
 
 def test_a_read_no_limit_counts_costs_the_limits_nothing(tmp_path, redis_url):
-    """The card view, a table's pages and stream, a static file: no hook of the limiter runs
-    and nothing reaches its storage (Redis: not one command). A post and a story read do."""
+    """The card view, a table's pages and stream, a static file: the limiter does not even
+    look for a limit that applies (its hooks do not run: working out that none applies was
+    a read's cost), nor reach its storage. A post and a story read do both."""
     app = make_app(tmp_path, STORE=redis_url)
     try:
         code = _table(app)
         limiter = app.extensions[limits.EXTENSION]
-        calls = []
+        looked, stored = [], []
+        identify = limiter.identify_request
+        limiter.identify_request = lambda: looked.append(1) or identify()  # its first step
         storage = limiter.storage
         for name in ("incr", "get", "acquire_entry", "get_moving_window", "check"):
             if hasattr(storage, name):
                 original = getattr(storage, name)
 
-                def counted(*args, _original=original, _name=name, **kwargs):
-                    calls.append(_name)
+                def counted(*args, _original=original, **kwargs):
+                    stored.append(1)
                     return _original(*args, **kwargs)
 
                 setattr(storage, name, counted)
@@ -329,11 +333,72 @@ def test_a_read_no_limit_counts_costs_the_limits_nothing(tmp_path, redis_url):
         for path in ("/", "/rules", f"/t/{code}", f"/t/{code}/board", "/static/css/app.css"):
             assert client.get(path, environ_overrides=address).status_code == 200
         client.get(f"/t/{code}/events", environ_overrides=address, buffered=False).close()
-        assert calls == []
+        assert looked == [] and stored == []
         client.get(f"/t/{code}/story", environ_overrides=address)
-        assert calls
-        calls.clear()
+        assert looked and stored
+        looked.clear(), stored.clear()
         client.post("/hide", data={"part": "robot"}, environ_overrides=address)
-        assert calls
+        assert looked and stored
     finally:
         app.extensions["evilrobots.store"].close()
+
+
+def test_a_head_of_a_story_counts_as_its_read(tmp_path):
+    app = make_app(tmp_path)
+    code = _table(app)
+    reader = app.test_client()
+    for _ in range(limits.STORIES):
+        reader.head(f"/t/{code}/story", environ_overrides={"REMOTE_ADDR": FLOOD})
+    refused = reader.get(f"/t/{code}/story", environ_overrides={"REMOTE_ADDR": FLOOD})
+    assert refused.status_code == 429
+
+
+def test_an_ipv6_home_network_counts_as_one_address(tmp_path):
+    """A phone may take a new IPv6 address in its network's /64 for each connection: the
+    limits count the /64, so one home cannot pose as many."""
+    app = make_app(tmp_path)
+    code = _table(app)
+    opened = [
+        _stream(app, code, f"2001:db8:1:2::{number:x}") for number in range(limits.STREAMS + 1)
+    ]
+    assert [r.status_code for r in opened].count(429) == 1
+    other = _stream(app, code, "2001:db8:1:3::1")  # another network
+    assert other.status_code == 200
+    for response in reversed([*opened, other]):
+        response.close()
+
+
+def test_a_stream_whose_answer_never_reached_the_server_gives_its_place_back(tmp_path):
+    """Should a hook after the view fail, the server never gets the stream to close: its
+    place is given back all the same, once the response is dropped."""
+    app = make_app(tmp_path)
+    code = _table(app)
+    held = app.extensions[limits.STREAMS_EXTENSION]
+
+    with app.test_request_context(
+        f"/t/{code}/events?board=1", environ_overrides={"REMOTE_ADDR": FLOOD}
+    ):
+        response = app.view_functions["tables.events"](code)
+        assert held.held(FLOOD) == 1
+        del response  # dropped, never closed
+        assert held.held(FLOOD) == 0
+    with (
+        app.test_request_context("/t/NOSUCHTAB/events", environ_overrides={"REMOTE_ADDR": FLOOD}),
+        pytest.raises(NotFound),
+    ):  # a table that is not there: no stream
+        app.view_functions["tables.events"]("NOSUCHTAB")
+    assert held.held(FLOOD) == 0
+
+
+def test_a_proxy_the_server_does_not_trust_is_said_once(tmp_path, monkeypatch, caplog):
+    """Behind a proxy it was not told to trust, every player counts as the proxy's one
+    address: the log says so, once, with what to do."""
+    monkeypatch.setattr(limits, "_warned", False)
+    app = make_app(tmp_path)
+    client = app.test_client()
+    through = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "192.0.2.9"}
+    with caplog.at_level("WARNING", logger="evilrobots.serving.limits"):
+        for _ in range(3):
+            client.post("/hide", data={"part": "robot"}, environ_overrides=through)
+    said = [r.getMessage() for r in caplog.records if "--behind-proxy" in r.getMessage()]
+    assert len(said) == 1 and "127.0.0.1" in said[0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -54,7 +55,26 @@ def events(code: str) -> Response:
     the table shows something else now, that is sent at once. A seat page gets its seat's
     parts; the board, and anyone without a seat, the board.
     """
-    code = code_from_url(code)
+    # At most so many streams open from one address (``limits.STREAMS``), judged before the
+    # table is read: a refused flood costs no store. A HEAD opens none.
+    held, address = limits.streams(), limits.client_address()
+    counts = held is not None and request.method != "HEAD"
+    if counts and not held.take(address):
+        # Its streams are let go as they close, or are found gone at their next heartbeat.
+        raise limits.TooManyStreams(math.ceil(current_app.config["HEARTBEAT_SECONDS"]))
+    try:
+        response = _events(code_from_url(code))
+    except BaseException:  # a 404, the store out of reach: no stream, its place given back
+        if counts:
+            held.release(address)
+        raise
+    if counts:
+        response.response = Held(response.response, lambda: held.release(address))
+    return response
+
+
+def _events(code: str) -> Response:
+    """The viewer's live stream (see ``events``)."""
     table = load_table(code)
     holder = my_seat(table)
     seat = None if request.args.get("board") == "1" else holder
@@ -63,12 +83,6 @@ def events(code: str) -> Response:
     # The stream runs after this view has returned, in this request's context, which it pushes
     # again itself (see ``stream``). It keeps the seat's number and secret, not its Seat.
     contexts = (app_ctx._get_current_object(), request_ctx._get_current_object())
-    # At most so many streams open from one address (``limits.STREAMS``); a HEAD opens none.
-    held, address = limits.streams(), limits.client_address()
-    counts = held is not None and request.method != "HEAD"
-    if counts and not held.take(address):
-        # Its streams are let go as they close, or are found gone at their next heartbeat.
-        raise limits.TooManyStreams(math.ceil(current_app.config["HEARTBEAT_SECONDS"]))
     if seat is None:
         body = stream(contexts, code, None, "", holder is not None, seen)
     else:
@@ -77,32 +91,31 @@ def events(code: str) -> Response:
     response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    if counts:
-        response.response = Held(body, lambda: held.release(address))
     return response
 
 
 class Held:
     """A stream's body that gives its address's place back when the server closes it (as
-    it ends, or once its client has gone). Iterating it is iterating the stream itself: no
-    level more on a waiting greenlet's stack. (A passed-through body's ``call_on_close``
-    never runs: the server closes the body, not the response.)"""
+    it ends, or once its client has gone), or, should the response never reach the server
+    (a hook after the view failed), when it is dropped: once, either way. Iterating it is
+    iterating the stream itself: no level more on a waiting greenlet's stack. (A
+    passed-through body's ``call_on_close`` never runs: the server closes the body, not the
+    response.)"""
 
-    __slots__ = ("_body", "_release")
+    __slots__ = ("__weakref__", "_body", "_release")
 
     def __init__(self, body: Iterator[bytes], release: Callable[[], None]) -> None:
-        self._body, self._release = body, release
+        self._body = body
+        self._release = weakref.finalize(self, release)  # called once: by close, or at the end
 
     def __iter__(self) -> Iterator[bytes]:
         return self._body
 
     def close(self) -> None:
-        release, self._release = self._release, None
         try:
             self._body.close()  # type: ignore[attr-defined]
         finally:
-            if release is not None:
-                release()
+            self._release()
 
 
 def stream(
