@@ -50,6 +50,8 @@ def versioned(req: Request) -> bool:
     """Whether this request names a file that never changes under its URL: a static file or
     the sprite, with its current version (any other ``v`` is no version: a flood of made-up
     ones must not each be compressed hard, nor kept)."""
+    if "v=" not in req.environ.get("QUERY_STRING", ""):  # the query parsed only if it may say
+        return False
     said = req.args.get("v")
     if said is None:
         return False

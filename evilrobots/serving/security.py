@@ -10,6 +10,7 @@ cookie; they pass. The session cookie is also ``SameSite=Lax``, a second wall.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -107,7 +108,7 @@ class SecurityHeaders:
 
     def __init__(self, app: WSGIApplication) -> None:
         self.app = app
-        self.names = {name.lower() for name in HEADERS}
+        self.headers = [(name.lower(), name, value) for name, value in HEADERS.items()]
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         secure = environ.get("wsgi.url_scheme") == "https"
@@ -121,21 +122,27 @@ class SecurityHeaders:
                 if lower == "vary":
                     varies.append(value)
             if len(varies) != 1 or "accept-encoding" not in varies[0].lower():
-                # Every Vary said (the compressor's, the language's, the session's) in one.
-                said = {}
-                for value in [*varies, "Accept-Encoding"]:
-                    for word in value.split(","):
-                        said.setdefault(word.strip().lower(), word.strip())
                 headers[:] = [(n, v) for n, v in headers if n.lower() != "vary"]
-                headers.append(("Vary", ", ".join(word for word in said.values() if word)))
+                headers.append(("Vary", one_vary(tuple(varies))))
             headers.extend(
-                (name, value) for name, value in HEADERS.items() if name.lower() not in present
+                (name, value) for lower, name, value in self.headers if lower not in present
             )
             if secure:
                 headers.append(("Strict-Transport-Security", "max-age=31536000"))
             return start_response(status, headers, *exc)
 
         return self.app(environ, start_with_headers)
+
+
+@functools.lru_cache(maxsize=64)
+def one_vary(varies: tuple[str, ...]) -> str:
+    """Every Vary said (the compressor's, the language's, the session's) in one, with
+    ``Accept-Encoding``. Kept: responses say a handful of different ones."""
+    said: dict[str, str] = {}
+    for value in [*varies, "Accept-Encoding"]:
+        for word in value.split(","):
+            said.setdefault(word.strip().lower(), word.strip())
+    return ", ".join(word for word in said.values() if word)
 
 
 def init_app(app: Flask) -> None:
