@@ -21,12 +21,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..game.table import Table, private_to
+from ..game.table import Table, moves, private_to
+from ..game.table.moves import Applied
 from .documents import TableMissing
 from .hub import HEARTBEAT_SECONDS, Hub, Listener
 from .ticker import Ticker
 
-Change = Callable[[Table], Table]
+Change = Callable[[Table], Table | Applied]  # a move applied says what it did
 
 
 class Store(abc.ABC):
@@ -78,7 +79,7 @@ class Store(abc.ABC):
         Cheap when not due: the deadline is checked before the table is read. A table that
         cannot be read is never due again (logged): the others are moved on all the same.
         """
-        return self._change(code, lambda table: table.tick(now), now)
+        return self._change(code, lambda table: moves.advance(table, now), now)
 
     def advance_due(self, now: float | None = None) -> int:
         """Move every due table on; return how many were moved here. Without ``now``, each
@@ -149,12 +150,16 @@ class Store(abc.ABC):
     @staticmethod
     def applied(table: Table, change: Change) -> tuple[Table, int | None] | None:
         """``change`` applied to a table as the store holds it: the new table, one version on,
-        and the seat that alone can see the change (None: everyone may); None if it changes
-        nothing (nothing to write, nobody to tell)."""
-        changed = change(table)
+        and the seat that alone can see the change (None: everyone may: a move's effects say
+        which); None if it changes nothing (nothing to write, nobody to tell)."""
+        result = change(table)
+        if isinstance(result, Applied):
+            changed, seat = result.table, result.effects.private_to
+        else:
+            changed, seat = result, private_to(table, result)
         if changed is table:
             return None
-        return replace(changed, version=table.version + 1), private_to(table, changed)
+        return replace(changed, version=table.version + 1), seat
 
     def committed(self, new: Table, seat: int | None = None) -> None:
         """A change is written: a new deadline may be sooner than the ticker's next look, and

@@ -24,7 +24,7 @@ from typing import Any
 import redis
 
 from ..game.codec import load_table, table_state
-from ..game.table import Table
+from ..game.table import Table, moves
 from .base import Change, Store
 from .documents import IDLE_SECONDS, StoreUnavailable, TableMissing, decode, encode
 from .hub import HEARTBEAT_SECONDS
@@ -241,7 +241,7 @@ class RedisStore(Store):
                     if table is None:  # (or unreadable: it cannot be moved on)
                         gone.append(code)
                     elif table.deadline is not None and table.deadline <= when:
-                        applied = self.applied(table, lambda t: t.tick(when))
+                        applied = self.applied(table, lambda t: moves.advance(t, when))
                         if applied is not None:
                             moved.append(applied[0])
                 if not moved and not gone:

@@ -1,19 +1,22 @@
 """A shared table, in layers, each importing only those below it:
 
-- data: ``limits`` (its numbers), ``settings`` (the host's choices), ``facts`` (the log's
-  acts), ``conduct`` (a round the app runs), ``round`` (a deal and its log), ``state`` (the
-  table), ``names`` (codes and players' names);
+- data: ``limits`` (its numbers), ``settings`` (the host's choices), ``kinds`` (every move a
+  seat can make), ``facts`` (the log's acts), ``conduct`` (a round the app runs), ``round``
+  (a deal and its log), ``state`` (the table), ``names`` (codes and players' names);
 - reads, which never write: ``hands`` (a seat's cards in play), ``shown`` (what the table has
   seen), ``turns`` (whose move it is), ``outcomes`` (whether a conversion works, and its
-  proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (what a seat may do
-  now), ``count`` (a round's count), ``privacy`` (who may see a change);
+  proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (the acts of a round a
+  seat may take now), ``offers`` (every move a seat may make now), ``count`` (a round's
+  count), ``privacy`` (who may see a change);
 - acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
   ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
   ``choices`` (a seat's private choices), ``pass_phase``, ``ending``, and ``clock`` (time
   moving a round on);
 - observers: ``now`` (what is happening, a seat's standing), ``view`` and ``views`` (what
   each viewer may see);
-- ``model.Table``, the state with every act as a method.
+- ``moves``: what a seat may do (``legal``), the one way the app does it (``apply``), time
+  passing (``advance``), and a new table (``start``); and ``model.Table``, the state with
+  every act as a method too (the tests' shorthand).
 """
 
 from __future__ import annotations

@@ -16,11 +16,14 @@ from flask import Blueprint, Response, abort, current_app, g, jsonify, redirect,
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...game.table import Seat, Table, clean_code
-from ...game.table.shown import act_shown
+from ...game.table import Seat, Table, clean_code, moves
+from ...game.table.kinds import Move
+from ...game.table.moves import Applied
+from ...game.table.shown import ActShown
 from ...store import Store, TableMissing
 from ..cardview import state_for_script
 from ..forms import wants_json
+from ..services import now, rng
 from ..words import label as action_label
 from .viewers import view_for
 
@@ -122,7 +125,7 @@ def forget_secret(code: str) -> None:
 # ---- A change, applied and answered ------------------------------------------------------
 
 
-def changed(code: str, change: Callable[[Table], Table]) -> Table:
+def changed(code: str, change: Callable[[Table], Table | Applied]) -> Table:
     """Apply a change to the table atomically and return the new table; 404 if the table is
     gone. A refusal of the game (a ``GameError``) leaves the table untouched and reaches the
     app's error handler, which answers it with its status."""
@@ -133,30 +136,42 @@ def changed(code: str, change: Callable[[Table], Table]) -> Table:
         raise
 
 
+def moved(code: str, seat: int | None, move: Move | Callable[[Table], Move]) -> Applied:
+    """``move`` made by ``seat`` (None: a browser without one) at the table, atomically
+    (``moves.apply``, at this request's time): the table after it, and what it did. ``move``
+    may be worked out from the table as the store holds it (a form's deal left out)."""
+    done: list[Applied] = []
+
+    def apply(table: Table) -> Applied:
+        wanted = move(table) if callable(move) else move
+        done.append(moves.apply(table, seat, wanted, now(), rng()))
+        return done[-1]
+
+    changed(code, apply)
+    return done[-1]
+
+
 Answer = Callable[[str, Table, Seat], Response]
 
 
 def change_by_seat(
-    raw_code: str, change: Callable[[Table, Seat], Table], answer: Answer | None = None
+    raw_code: str, move: Move | Callable[[Table], Move], answer: Answer | None = None
 ) -> Response:
-    """The one path of a change made from a seat: find the table and this browser's seat
-    (404, 403), apply the change (the game says who may), then answer (by default, back to
+    """The one path of a move made from a seat: find the table and this browser's seat
+    (404, 403), apply the move (the game says who may), then answer (by default, back to
     the seat; JSON for the script)."""
     code = code_from_url(raw_code)
-    table = load_table(code)
-    seat = load_seat(table)
-    before = table
-    table = changed(code, lambda t: change(t, seat))
-    g.shown = shown_by_act(before, table, seat.id)
-    return (answer or back_to_table())(code, table, seat)
+    seat = load_seat(load_table(code))
+    applied = moved(code, seat.id, move)
+    g.shown = shown_for_phone(applied.effects.shown)
+    return (answer or back_to_table())(code, applied.table, seat)
 
 
-def shown_by_act(before: Table, after: Table, seat_id: int) -> dict[str, Any] | None:
-    """What the seat's act has just shown the table (``game.table.shown.act_shown``), for its
-    phone to hold up to the camera in its place: the act's name, the cards it showed (with
-    the allegiance as shown: CheatBot's may be another), and, by voice, until when it may be
+def shown_for_phone(shown: ActShown | None) -> dict[str, Any] | None:
+    """What the seat's move has just shown the table (its effects' ``shown``), for its phone
+    to hold up to the camera in its place: the act's name, the cards it showed (with the
+    allegiance as shown: CheatBot's may be another), and, by voice, until when it may be
     taken back. None if the act put nothing on the board."""
-    shown = act_shown(before.round, after.round, seat_id)
     if shown is None:
         return None
     if shown.action is None:  # a pass, a tie's order: the phone shows it showed nothing

@@ -3,17 +3,25 @@ the seats. The game model says who may; these views only ask."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from flask import Response, request
 from flask_babel import gettext as _
 
 from ...game.scoring import TARGETS
-from ...game.table import Table
-from ...game.table.settings import Settings
-from ...game.table.state import Seat
+from ...game.table.kinds import (
+    AbandonRound,
+    CorrectScaredy,
+    Deal,
+    EndRound,
+    KeepScore,
+    MakeHost,
+    NewGame,
+    Remove,
+    SetNpr,
+    SetOpen,
+    SetSettings,
+    SetTarget,
+)
 from ..forms import form_deal, form_int, form_seat
-from ..services import now, rng
 from .common import back_to_table, bp, change_by_seat
 
 
@@ -23,70 +31,60 @@ def deal(code: str) -> Response:
     form carries the deal it replaces (``round``): sent twice, or late, it deals nothing."""
     replaces = form_deal()
     again = request.form.get("again") == "yes"
-    return change_by_seat(
-        code, lambda t, s: t.deal(s.id, rng(), now(), replaces, again), back_to_table()
-    )
+    return change_by_seat(code, Deal(replaces, again), back_to_table())
 
 
 @bp.post("/t/<code>/remove")
 def remove(code: str) -> Response:
     target = form_seat()
-    return change_by_seat(
-        code, lambda t, s: t.remove(s.id, target, now()), back_to_table("players")
-    )
+    return change_by_seat(code, Remove(target), back_to_table("players"))
 
 
 @bp.post("/t/<code>/settings")
 def set_settings(code: str) -> Response:
     """The host chooses how the next deal is run: by the app (with its timers) or by voice,
     and the time the winners have to split (a form without it keeps the table's)."""
-    settings = Settings(
-        conducted=request.form.get("conducted", "yes") == "yes",
-        debate=form_int("debate", _("Say how long the Debate lasts, in seconds.")),
-        pace=form_int("pace", _("Say how long each power is called for, in seconds.")),
-        window=form_int("window", _("Say how long a reaction window lasts, in seconds.")),
-        turn=form_int("turn", _("Say how long a turn lasts, in seconds.")),
-    )
+    conducted = request.form.get("conducted", "yes") == "yes"
+    debate = form_int("debate", _("Say how long the Debate lasts, in seconds."))
+    pace = form_int("pace", _("Say how long each power is called for, in seconds."))
+    window = form_int("window", _("Say how long a reaction window lasts, in seconds."))
+    turn = form_int("turn", _("Say how long a turn lasts, in seconds."))
     split = None
     if "split" in request.form:
         split = form_int("split", _("Say how long the winners have to split, in seconds."))
-
-    def chosen(table: Table, seat: Seat) -> Table:
-        kept = table.settings.split if split is None else split
-        return table.set_settings(seat.id, replace(settings, split=kept))
-
+    chosen = SetSettings(conducted, debate, pace, window, turn, split)
     return change_by_seat(code, chosen, back_to_table("host"))
 
 
 @bp.post("/t/<code>/host")
 def make_host(code: str) -> Response:
     target = form_seat()
-    return change_by_seat(code, lambda t, s: t.make_host(s.id, target), back_to_table("players"))
+    return change_by_seat(code, MakeHost(target), back_to_table("players"))
 
 
 @bp.post("/t/<code>/open")
 def set_open(code: str) -> Response:
     wanted = request.form.get("open") == "yes"
-    return change_by_seat(code, lambda t, s: t.set_open(s.id, wanted), back_to_table("host"))
+    return change_by_seat(code, SetOpen(wanted), back_to_table("host"))
 
 
 @bp.post("/t/<code>/npr-rule")
 def set_npr(code: str) -> Response:
     wanted = request.form.get("npr") == "yes"
-    return change_by_seat(code, lambda t, s: t.set_npr(s.id, wanted), back_to_table("host"))
+    return change_by_seat(code, SetNpr(wanted), back_to_table("host"))
 
 
 @bp.post("/t/<code>/end")
 def end_round(code: str) -> Response:
     """The host ends the round: every card is shown, and the round is counted."""
-    return change_by_seat(code, lambda t, s: t.end_round(s.id, now()), back_to_table())
+    return change_by_seat(code, EndRound(), back_to_table())
 
 
 @bp.post("/t/<code>/abandon")
 def abandon_round(code: str) -> Response:
     """The host calls the round in play off before its end: nobody scores it."""
     deal = form_deal()
-    return change_by_seat(code, lambda t, s: t.abandon_round(s.id, deal), back_to_table())
+    return change_by_seat(code, AbandonRound(deal), back_to_table())
 
 
 @bp.post("/t/<code>/scaredy")
@@ -94,15 +92,13 @@ def correct_scaredy(code: str) -> Response:
     """The host corrects ScaredyBot's bonus, for a card shown on camera only."""
     target = form_seat()
     only = request.form.get("only") == "yes"
-    return change_by_seat(
-        code, lambda t, s: t.correct_scaredy(s.id, target, only), back_to_table("tally")
-    )
+    return change_by_seat(code, CorrectScaredy(target, only), back_to_table("tally"))
 
 
 @bp.post("/t/<code>/keep")
 def keep_score(code: str) -> Response:
     """The host puts the counted round on the scoreboard."""
-    return change_by_seat(code, lambda t, s: t.keep_score(s.id, now()), back_to_table("tally"))
+    return change_by_seat(code, KeepScore(), back_to_table("tally"))
 
 
 @bp.post("/t/<code>/target")
@@ -116,11 +112,11 @@ def set_target(code: str) -> Response:
             most=TARGETS.stop - 1,
         ),
     )
-    return change_by_seat(code, lambda t, s: t.set_target(s.id, target), back_to_table("host"))
+    return change_by_seat(code, SetTarget(target), back_to_table("host"))
 
 
 @bp.post("/t/<code>/new-game")
 def new_game(code: str) -> Response:
     """The host starts a new game with the same seats, every score at zero."""
     after = form_deal()
-    return change_by_seat(code, lambda t, s: t.new_game(s.id, after), back_to_table())
+    return change_by_seat(code, NewGame(after), back_to_table())

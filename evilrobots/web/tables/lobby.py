@@ -9,7 +9,8 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ...game.errors import GameError
-from ...game.table import Table, clean_code, clean_name, new_code
+from ...game.table import Table, clean_code, clean_name, moves, new_code
+from ...game.table.kinds import Join, Speak
 from ...store import TableMissing
 from ..errors import say, status_of
 from ..i18n import phone_language
@@ -51,8 +52,9 @@ def start() -> Response | tuple[str, int]:
         return start_page(status_of(refused), start_error=say(refused))
     secret = secrets.token_urlsafe(32)
     for _attempt in range(20):
-        table = Table.start(new_code(rng()), name, hashed(secret))
-        table = table.speaks(table.host, phone_language())  # the board: the host's language
+        table = moves.start(new_code(rng()), name, hashed(secret), Table)
+        # The board speaks the host's language.
+        table = moves.apply(table, table.host, Speak(phone_language())).table
         if store().create(table):
             keep_secret(table.code, secret)
             return back_to_seat(table.code)
@@ -88,7 +90,8 @@ def take_seat_at(table: Table) -> tuple[int, str] | None:
         return None
     secret = secrets.token_urlsafe(32)
     try:
-        store().change(table.code, lambda t: t.join(request.form.get("name", ""), hashed(secret)))
+        join = Join(request.form.get("name", ""), hashed(secret))
+        store().change(table.code, lambda t: moves.apply(t, None, join))
     except GameError as refused:
         return status_of(refused), say(refused)
     except TableMissing:  # gone since it was read: a bad request, not a missing page

@@ -8,18 +8,19 @@ from flask import Response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 
 from ...game.table import Seat, Table
+from ...game.table.kinds import Leave, OfferLink, TakeLink
 from .. import address
 from ..services import now
 from .common import (
     back_to_seat,
     bp,
     change_by_seat,
-    changed,
     code_from_url,
     forget_secret,
     hashed,
     keep_secret,
     load_table,
+    moved,
     my_seat,
 )
 from .links import qr_svg
@@ -37,7 +38,7 @@ def leave(code: str) -> Response:
         forget_secret(code)
         return redirect(url_for("tables.start_or_join"), code=303)
 
-    return change_by_seat(code, lambda t, s: t.leave(s.id, now()), gone)
+    return change_by_seat(code, Leave(), gone)
 
 
 @bp.post("/t/<code>/move")
@@ -56,7 +57,7 @@ def offer_move(code: str) -> Response:
         session["move"] = moves
         return redirect(url_for("tables.move_link", code=code), code=303)
 
-    return change_by_seat(code, lambda t, s: t.offer_move(s.id, hashed(token), until), show_link)
+    return change_by_seat(code, OfferLink(hashed(token), until), show_link)
 
 
 @bp.get("/t/<code>/move")
@@ -99,6 +100,6 @@ def take_seat(code: str, token: str) -> Response:
     code = code_from_url(code)
     load_table(code)
     secret = secrets.token_urlsafe(32)
-    changed(code, lambda t: t.take_move(hashed(token), hashed(secret), now())[0])
+    moved(code, None, TakeLink(hashed(token), hashed(secret)))
     keep_secret(code, secret)
     return back_to_seat(code)

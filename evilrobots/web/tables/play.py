@@ -9,6 +9,18 @@ from flask_babel import gettext as _
 from ...game.errors import GameError
 from ...game.messages import N_
 from ...game.table import Table
+from ...game.table.kinds import (
+    AnswerSplit,
+    Arrange,
+    ChooseAllegiance,
+    ConvertNpr,
+    Hide,
+    ProposeSplit,
+    RevealAction,
+    Show,
+    UseRobot,
+    Withdraw,
+)
 from ..errors import say, status_of
 from ..forms import (
     form_allegiance,
@@ -19,7 +31,6 @@ from ..forms import (
     load_action,
     wants_json,
 )
-from ..services import now
 from .common import (
     back_to_table,
     bp,
@@ -39,23 +50,19 @@ def current_deal(table: Table) -> int | None:
 @bp.post("/t/<code>/hide")
 def hide(code: str) -> Response:
     part = form_part()
-    return change_by_seat(
-        code, lambda t, s: t.hide(s.id, form_deal(current_deal(t)), part), with_hand
-    )
+    return change_by_seat(code, lambda t: Hide(form_deal(current_deal(t)), part), with_hand)
 
 
 @bp.post("/t/<code>/show")
 def show(code: str) -> Response:
     part = form_part()
-    return change_by_seat(
-        code, lambda t, s: t.show(s.id, form_deal(current_deal(t)), part), with_hand
-    )
+    return change_by_seat(code, lambda t: Show(form_deal(current_deal(t)), part), with_hand)
 
 
 @bp.post("/t/<code>/allegiance")
 def choose_allegiance(code: str) -> Response:
     allegiance, deal = form_allegiance(), form_deal()
-    return change_by_seat(code, lambda t, s: t.choose(s.id, deal, allegiance), with_hand)
+    return change_by_seat(code, ChooseAllegiance(deal, allegiance), with_hand)
 
 
 @bp.post("/t/<code>/sync")
@@ -64,16 +71,14 @@ def sync(code: str) -> Response:
     as in the applet."""
     hidden, deal = form_hidden_parts(), form_deal()
     allegiance = form_allegiance() if "allegiance" in request.form else None
-    return change_by_seat(code, lambda t, s: t.arrange(s.id, deal, hidden, allegiance), with_hand)
+    return change_by_seat(code, Arrange(deal, hidden, allegiance), with_hand)
 
 
 @bp.post("/t/<code>/npr")
 def convert_npr(code: str) -> Response:
     """Convert the non-player robot."""
     allegiance, deal = form_allegiance(), form_deal()
-    return change_by_seat(
-        code, lambda t, s: t.convert_npr(s.id, deal, allegiance), back_to_table("npr")
-    )
+    return change_by_seat(code, ConvertNpr(deal, allegiance), back_to_table("npr"))
 
 
 @bp.post("/t/<code>/reveal")
@@ -83,9 +88,7 @@ def reveal(code: str) -> Response:
     action = load_action(request.form.get("action", ""))
     deal = form_deal()
     shown = form_allegiance("shown") if request.form.get("shown") else None
-    return change_by_seat(
-        code, lambda t, s: t.reveal(s.id, deal, action, shown, now()), back_to_table("reveals")
-    )
+    return change_by_seat(code, RevealAction(deal, action, shown), back_to_table("reveals"))
 
 
 @bp.post("/t/<code>/withdraw")
@@ -93,9 +96,7 @@ def withdraw(code: str) -> Response:
     """Take back this seat's last reveal, within seconds of it (a mis-tap)."""
     code = code_from_url(code)
     deal = form_deal()
-    return change_by_seat(
-        code, lambda t, s: t.withdraw(s.id, deal, now()), back_to_table("reveals")
-    )
+    return change_by_seat(code, Withdraw(deal), back_to_table("reveals"))
 
 
 @bp.post("/t/<code>/robot")
@@ -109,7 +110,7 @@ def use_robot(code: str) -> Response:
         bet = form_allegiance()
     return change_by_seat(
         code,
-        lambda t, s: t.use_robot(s.id, deal, robot, target=target, bet=bet, now=now()),
+        UseRobot(deal, robot, target, bet),
         with_hand,
     )
 
@@ -132,7 +133,7 @@ def propose_split(code: str) -> Response:
                     raise GameError(N_("Each share is a whole number of points.")) from None
         seen = form_int("proposal", _("That form is missing its proposal. Reload the page."))
         return change_by_seat(
-            code, lambda t, s: t.propose_split(s.id, shares, seen, now()), back_to_table("tally")
+            code, ProposeSplit(tuple(shares.items()), seen), back_to_table("tally")
         )
     except GameError as refused:
         if status_of(refused) != 400 or wants_json():
@@ -150,6 +151,6 @@ def answer_split(code: str) -> Response:
     proposal = form_int("proposal", _("That form is missing its proposal. Reload the page."))
     return change_by_seat(
         code,
-        lambda t, s: t.answer_split(s.id, agree == "yes", proposal, now()),
+        AnswerSplit(agree == "yes", proposal),
         back_to_table("tally"),
     )

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ...game.actions import actions_by_occasion
 from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
+from ...game.table.kinds import Speak
 from ..cardview import actions_panel
 from ..forms import load_action, secure_context
 from ..i18n import board_speaks, phone_language
@@ -19,10 +20,10 @@ from ..services import now
 from .common import (
     back_to_seat,
     bp,
-    changed,
     code_from_url,
     load_seat,
     load_table,
+    moved,
     my_seat,
 )
 from .links import addressed_board, join_details
@@ -49,7 +50,7 @@ def board_follows(table: Table, seat: Seat) -> Table:
     phone = phone_language()
     if seat.id != table.host or table.language == phone:
         return table
-    return changed(table.code, lambda t: t.speaks(seat.id, phone))
+    return moved(table.code, seat.id, Speak(phone)).table
 
 
 def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:

@@ -16,7 +16,8 @@ from collections.abc import Callable, Hashable
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...game.table import Table
+from ...game.table import Table, moves
+from ...game.table.kinds import Share
 from ...game.table.story import Chapter
 from ...game.table.truths import truths
 from .. import address
@@ -25,10 +26,10 @@ from ..i18n import language
 from ..story import GameStory, game_story, results
 from .common import (
     bp,
-    changed,
     code_from_url,
     load_seat,
     load_table,
+    moved,
     my_seat,
     store,
 )
@@ -149,12 +150,12 @@ def share(code: str) -> Response:
     number = form_int("game", _("Say which game to share."))
     code = code_from_url(code)
     table = load_table(code)
-    load_seat(table)  # only a seat's (403 otherwise)
+    seat = load_seat(table)  # only a seat's (403 otherwise)
     if dict(table.tokens).get(number) is None:
         token = secrets.token_urlsafe(16)
-        table.share(number, token)  # judged as the change will be: refused, nothing written
+        moves.apply(table, seat.id, Share(number, token))  # judged first: refused, nothing kept
         # Kept before the table takes it: should that then fail, the link would show and
         # open nothing. A token the table never takes opens nothing either (``shared``).
         store().share(token, code)
-        changed(code, lambda t: t.share(number, token))
+        moved(code, seat.id, Share(number, token))
     return redirect(url_for("tables.story", code=code, number=number, _anchor="share"), 303)

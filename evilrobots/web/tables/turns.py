@@ -9,8 +9,20 @@ from flask import Response, abort, request
 from flask_babel import gettext as _
 
 from ...game.table.conduct import Proof, Story
+from ...game.table.kinds import (
+    ChooseCheat,
+    ChooseFirst,
+    Claim,
+    Convert,
+    NoReaction,
+    PassDebate,
+    PassTurn,
+    Promote,
+    Prove,
+    React,
+    StartCountdown,
+)
 from ..forms import form_allegiance, form_deal, form_int
-from ..services import now
 from .common import back_to_table, bp, change_by_seat, with_hand
 
 
@@ -18,14 +30,14 @@ from .common import back_to_table, bp, change_by_seat, with_hand
 def pass_debate(code: str) -> Response:
     """Pass in the Debate: the board says so, and nothing else."""
     deal = form_deal()
-    return change_by_seat(code, lambda t, s: t.pass_debate(s.id, deal, now()), back_to_table())
+    return change_by_seat(code, PassDebate(deal), back_to_table())
 
 
 @bp.post("/t/<code>/countdown")
 def start_countdown(code: str) -> Response:
     """The host ends the Debate: the Countdown begins."""
     deal = form_deal()
-    return change_by_seat(code, lambda t, s: t.start_countdown(s.id, deal, now()), back_to_table())
+    return change_by_seat(code, StartCountdown(deal), back_to_table())
 
 
 @bp.post("/t/<code>/act")
@@ -33,23 +45,21 @@ def act(code: str) -> Response:
     """I act at the power called (FreeBot may show its power too)."""
     deal = form_deal()
     with_power = request.form.get("power") == "yes"
-    return change_by_seat(
-        code, lambda t, s: t.claim(s.id, deal, now(), with_power), back_to_table()
-    )
+    return change_by_seat(code, Claim(deal, with_power), back_to_table())
 
 
 @bp.post("/t/<code>/promote")
 def promote(code: str) -> Response:
     """Let a player tied with you go next."""
     deal, other = form_deal(), form_int("seat", _("Say which player goes next."))
-    return change_by_seat(code, lambda t, s: t.promote(s.id, deal, now(), other), back_to_table())
+    return change_by_seat(code, Promote(deal, other), back_to_table())
 
 
 @bp.post("/t/<code>/pass")
 def pass_turn(code: str) -> Response:
     """Pass as your turn."""
     deal = form_deal()
-    return change_by_seat(code, lambda t, s: t.pass_turn(s.id, deal, now()), back_to_table())
+    return change_by_seat(code, PassTurn(deal), back_to_table())
 
 
 @bp.post("/t/<code>/convert")
@@ -58,13 +68,9 @@ def convert(code: str) -> Response:
     deal = form_deal()
     if "target" in request.form:
         target = form_int("target", _("Say which player you convert."))
-        return change_by_seat(
-            code, lambda t, s: t.convert(s.id, deal, now(), target=target), with_hand
-        )
+        return change_by_seat(code, Convert(deal, target=target), with_hand)
     allegiance = form_allegiance()
-    return change_by_seat(
-        code, lambda t, s: t.convert(s.id, deal, now(), allegiance=allegiance), with_hand
-    )
+    return change_by_seat(code, Convert(deal, allegiance=allegiance), with_hand)
 
 
 @bp.post("/t/<code>/react")
@@ -72,13 +78,13 @@ def react(code: str) -> Response:
     """Play your reaction on the open window (BlockBot: make it fail, or turn it)."""
     deal = form_deal()
     turn = request.form.get("turn") == "yes"
-    return change_by_seat(code, lambda t, s: t.react(s.id, deal, now(), turn), back_to_table())
+    return change_by_seat(code, React(deal, turn), back_to_table())
 
 
 @bp.post("/t/<code>/no-reaction")
 def no_reaction(code: str) -> Response:
     deal = form_deal()
-    return change_by_seat(code, lambda t, s: t.no_reaction(s.id, deal, now()), back_to_table())
+    return change_by_seat(code, NoReaction(deal), back_to_table())
 
 
 @bp.post("/t/<code>/prove")
@@ -89,7 +95,7 @@ def prove(code: str) -> Response:
         proof = Proof(request.form.get("proof", ""))
     except ValueError:
         abort(400, description=_("Say what you show: your power, LockBot, or your allegiance."))
-    return change_by_seat(code, lambda t, s: t.prove(s.id, deal, now(), proof), back_to_table())
+    return change_by_seat(code, Prove(deal, proof), back_to_table())
 
 
 @bp.post("/t/<code>/cheat")
@@ -103,9 +109,7 @@ def cheat(code: str) -> Response:
         story = Story(request.form.get("story", "truth"))
     except ValueError:
         abort(400, description=_("Say what the board tells when you are converted."))
-    return change_by_seat(
-        code, lambda t, s: t.choose_cheat(s.id, deal, now(), shows, story), with_hand
-    )
+    return change_by_seat(code, ChooseCheat(deal, shows, story), with_hand)
 
 
 @bp.post("/t/<code>/passbot")
@@ -114,4 +118,4 @@ def passbot(code: str) -> Response:
     place. Nothing of this reaches anyone else."""
     deal = form_deal()
     first = request.form.get("first", "yes") != "no"
-    return change_by_seat(code, lambda t, s: t.choose_first(s.id, deal, now(), first), with_hand)
+    return change_by_seat(code, ChooseFirst(deal, first), with_hand)
