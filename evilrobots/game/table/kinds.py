@@ -16,6 +16,7 @@ from ..actions import Action, Part
 from ..cards import Allegiance
 from .conduct import Proof, Story
 
+
 class Move:
     """What every move is: a kind below, with its choices."""
 

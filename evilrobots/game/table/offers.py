@@ -147,7 +147,7 @@ def _private_choices(table: TableState, seat: int, now: float) -> list[Move]:
             ChooseCheat(deal, shows, story)
             for shows in (None, *Allegiance)
             for story in Story
-            if (shows, story) != (made or (None, Story.TRUTH))
+            if (shows, story) != made  # the truth, not chosen yet, is a choice to make too
         ]
     if acts.passbot:
         found.append(ChooseFirst(deal, seat in conduct.waits))
@@ -196,20 +196,21 @@ def _voice_moves(table: TableState, seat: int, now: float) -> list[Move]:
 
 
 def _split_moves(table: TableState, seat: int, now: float) -> list[Move]:
-    """The winners' split of an ended round: propose (an even split), or answer."""
+    """The winners' split of an ended round: propose (an even split) while it is not
+    settled, or answer the proposal (an answer is taken even once the split's time has run
+    out, each winner given one point: it is said, and changes nothing of the score)."""
     round_ = table.round
     if round_ is None or not round_.ended or round_.kept:
         return []
-    if round_.split_until is not None and now >= round_.split_until:
-        return []  # its time has run out: each winner gets one point
     tally = table_tally(table)
-    if tally.settled or seat not in tally.winners:
+    if round_.proposal is not None:
+        if seat in round_.proposal.waiting_for(tally):
+            return [AnswerSplit(agree, round_.proposals) for agree in (True, False)]
         return []
-    if round_.proposal is None:
-        return [ProposeSplit(_even(tally.value, tally.winners), round_.proposals)]
-    if seat in round_.proposal.waiting_for(tally):
-        return [AnswerSplit(agree, round_.proposals) for agree in (True, False)]
-    return []
+    lapsed = round_.split_until is not None and now >= round_.split_until
+    if tally.settled or lapsed or seat not in tally.winners:
+        return []
+    return [ProposeSplit(_even(tally.value, tally.winners), round_.proposals)]
 
 
 def _even(value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
