@@ -102,6 +102,8 @@ def answer_split(
     clock."""
     table = lapse_split(table, now)
     round_ = ended_round(table)
+    if round_.kept:
+        raise Conflict(N_("The score of this round is kept already."))
     if round_.proposal is None:
         raise Conflict(N_("No split has been proposed yet."))
     if proposal is not None and proposal != round_.proposals:
