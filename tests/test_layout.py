@@ -109,6 +109,54 @@ def test_no_module_is_too_long_to_read():
     assert too_long(PACKAGE) == []
 
 
+def out_of_layer(package: Path, layers) -> list[str]:
+    """Where a module of ``package`` imports one of a layer above its own, or is in no layer
+    (or in two), by the declared ``layers`` (bottom first)."""
+    known = modules(package.parent)
+    prefix = f"{package.parent.name}.{package.name}."
+    level: dict[str, int] = {}
+    wrong = []
+    for rank, (_, names) in enumerate(layers):
+        for short in names:
+            if short in level:
+                wrong.append(f"{short}: in two layers")
+            level[short] = rank
+    for name, path in known.items():
+        if not name.startswith(prefix):
+            continue
+        short = name.removeprefix(prefix)
+        if short not in level:
+            wrong.append(f"{short}: in no layer")
+            continue
+        for other, line in imported(name, path, known):
+            target = other.removeprefix(prefix)
+            if other.startswith(prefix) and level.get(target, -1) > level[short]:
+                theirs, ours = layers[level[target]][0], layers[level[short]][0]
+                wrong.append(f"{short}:{line} imports {target} ({theirs}, above {ours})")
+    return wrong
+
+
+def test_each_module_of_the_table_imports_only_its_layer_and_those_below():
+    from evilrobots.game.table import LAYERS
+
+    assert out_of_layer(PACKAGE / "game" / "table", LAYERS) == []
+
+
+def test_the_layer_check_finds_a_read_that_imports_an_act(tmp_path):
+    package = tmp_path / "pkg" / "table"
+    package.mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "reading.py").write_text("from . import acting\n")
+    (package / "acting.py").write_text("from .reading import x\n")
+    (package / "stray.py").write_text("")
+    layers = (("reads", frozenset({"reading"})), ("acts", frozenset({"acting"})))
+    assert sorted(out_of_layer(package, layers)) == [
+        "reading:1 imports acting (acts, above reads)",
+        "stray: in no layer",
+    ]
+
+
 def test_the_game_imports_nothing_outside_itself():
     known = modules(PACKAGE)
     outside = []

@@ -49,6 +49,10 @@ BOARD_KEY = "evilrobots.board"  # the language a board speaks: its host's
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 bp = Blueprint("i18n", __name__)
+# What else follows a phone's choice of language (a table's board, its host's), each called
+# with the language chosen and the page the picker goes back to: a choice is a POST, so what
+# follows it may write, where the page the phone opens next must not.
+FOLLOWERS = "evilrobots.language_followers"
 
 
 def chosen() -> str | None:
@@ -228,7 +232,10 @@ def choose() -> Response:
                 "Español."
             )
         )
-    response = redirect(back_to(request.form.get("next", "")), code=303)
+    back = back_to(request.form.get("next", ""))
+    for follow in current_app.extensions.get(FOLLOWERS, ()):
+        follow(wanted, back)
+    response = redirect(back, code=303)
     response.set_cookie(
         COOKIE, wanted, max_age=COOKIE_SECONDS, samesite="Lax", secure=request.is_secure
     )

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
 from evilrobots.game.errors import GameError
-from evilrobots.game.table import NPR_SEAT, Table
+from evilrobots.game.table import NPR_SEAT, Table, moves
+from evilrobots.game.table import kinds as k
 from evilrobots.game.table.conduct import Proof, Story
 from evilrobots.game.table.round import Dealt
 from evilrobots.game.table.settings import Settings
@@ -153,43 +154,46 @@ def step(table: Table, now: float, what: str, seat: int, choice: int) -> Table:
     others = [s for s in active if s != seat]
     if table.round.npr is not None:
         others.append(NPR_SEAT)
+    move = chosen(table, what, seat, choice, others)
+    return table if move is None else moves.apply(table, seat, move, now).table
+
+
+def chosen(table: Table, what: str, seat: int, choice: int, others: list[int]) -> k.Move | None:
+    """The move a request of ``steps`` names (None: none to make)."""
+    conduct = table.round.conduct
     if what == "pass":
-        return table.pass_debate(seat, 1, now)
+        return k.PassDebate(1)
     if what == "start":
-        return table.start_countdown(seat, 1, now)
+        return k.StartCountdown(1)
     if what == "claim":
-        return table.claim(seat, 1, now, with_power=bool(choice % 2))
+        return k.Claim(1, with_power=bool(choice % 2))
     if what == "turn-pass":
-        return table.pass_turn(seat, 1, now)
+        return k.PassTurn(1)
     if what == "convert":
-        return table.convert(seat, 1, now, target=others[choice % len(others)])
+        return k.Convert(1, target=others[choice % len(others)])
     if what == "self":
-        return table.convert(seat, 1, now, allegiance=list(Allegiance)[choice % 3])
+        return k.Convert(1, allegiance=list(Allegiance)[choice % 3])
     if what == "robot":
         actions = table.robot_actions(seat)
         if not actions:
-            return table.use_robot(seat, 1, "NegativeBot", target=others[0], bet=G, now=now)
+            return k.UseRobot(1, "NegativeBot", target=others[0], bet=G)
         action = actions[choice % len(actions)]
         targets = [t for t, _ in action.targets if t != QUIET] or [None]
         target = targets[choice % len(targets)]
-        return table.use_robot(
-            seat, 1, action.robot.name, target=target, bet=list(Allegiance)[choice % 3], now=now
-        )
+        return k.UseRobot(1, action.robot.name, target, list(Allegiance)[choice % 3])
     if what == "react":
         chain = conduct.chain
         if chain is not None and chain.target == QUIET:
-            return table  # never a reaction on a conversion of the quiet seat (none happen)
-        return table.react(seat, 1, now, turn=bool(choice % 2))
+            return None  # never a reaction on a conversion of the quiet seat (none happen)
+        return k.React(1, turn=bool(choice % 2))
     if what == "no":
-        return table.no_reaction(seat, 1, now)
+        return k.NoReaction(1)
     if what == "prove":
-        return table.prove(seat, 1, now, list(Proof)[choice % 3])
+        return k.Prove(1, list(Proof)[choice % 3])
     if what == "promote":
-        return table.promote(seat, 1, now, (1, 2, 3)[choice % 3])
+        return k.Promote(1, (1, 2, 3)[choice % 3])
     if what == "first":
-        return table.choose_first(seat, 1, now, bool(choice % 2))
+        return k.ChooseFirst(1, bool(choice % 2))
     if what == "cheat":
-        return table.choose_cheat(
-            seat, 1, now, [None, G, E, N][choice % 4], list(Story)[choice % 3]
-        )
+        return k.ChooseCheat(1, [None, G, E, N][choice % 4], list(Story)[choice % 3])
     raise AssertionError(what)

@@ -2,21 +2,22 @@
 
 - data: ``limits`` (its numbers), ``settings`` (the host's choices), ``kinds`` (every move a
   seat can make), ``facts`` (the log's acts), ``conduct`` (a round the app runs), ``round``
-  (a deal and its log), ``state`` (the table), ``names`` (codes and players' names);
+  (a deal and its log), ``story`` (a game's kept chapters), ``state`` (the table), ``names``
+  (codes and players' names);
 - reads, which never write: ``hands`` (a seat's cards in play), ``shown`` (what the table has
   seen), ``turns`` (whose move it is), ``outcomes`` (whether a conversion works, and its
   proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (the acts of a round a
-  seat may take now), ``offers`` (every move a seat may make now), ``count`` (a round's
-  count), ``privacy`` (who may see a change);
+  seat may take now), ``count`` (a round's count), ``privacy`` (who may see a change),
+  ``truths`` (every card of a round over);
 - acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
   ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
   ``choices`` (a seat's private choices), ``pass_phase``, ``ending``, and ``clock`` (time
   moving a round on);
 - observers: ``now`` (what is happening, a seat's standing), ``view`` and ``views`` (what
   each viewer may see);
-- ``moves``: what a seat may do (``legal``), the one way the app does it (``apply``), time
-  passing (``advance``), and a new table (``start``); and ``model.Table``, the state with
-  every act as a method too (the tests' shorthand).
+- moves: ``offers`` and ``moves``, what a seat may do (``moves.legal``), the one way the app
+  does it (``moves.apply``), time passing (``moves.advance``), a new table (``moves.start``);
+  and ``model.Table``, the state with every act as a method too (the tests' shorthand).
 """
 
 from __future__ import annotations
@@ -30,7 +31,68 @@ from .round import NPR_POWER, NPR_SEAT, Reveal, Round, Use
 from .state import Seat
 from .view import TableView
 
+# The layers above, bottom first: a module imports only modules of its own layer or below
+# (``tests/test_layout.py`` holds it to this map; every module of the package is in one).
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        "data",
+        frozenset(
+            {
+                "limits",
+                "settings",
+                "kinds",
+                "facts",
+                "conduct",
+                "round",
+                "story",
+                "state",
+                "names",
+            }
+        ),
+    ),
+    (
+        "reads",
+        frozenset(
+            {
+                "hands",
+                "shown",
+                "turns",
+                "outcomes",
+                "pass_order",
+                "guards",
+                "legal",
+                "count",
+                "privacy",
+                "truths",
+            }
+        ),
+    ),
+    (
+        "acts",
+        frozenset(
+            {
+                "seating",
+                "dealing",
+                "voice",
+                "log",
+                "flow",
+                "countdown",
+                "conversions",
+                "proofs",
+                "robots",
+                "choices",
+                "pass_phase",
+                "ending",
+                "clock",
+            }
+        ),
+    ),
+    ("observers", frozenset({"now", "view", "views"})),
+    ("moves", frozenset({"offers", "moves", "model"})),
+)
+
 __all__ = [
+    "LAYERS",
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "MAX_SEATS",

@@ -70,7 +70,7 @@ class Speak(Move):
     language: str
 
 
-# -- the host's --
+# -- the host's, and the winners' split --
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class NewGame(Move):
 
 @dataclass(frozen=True, slots=True)
 class EndRound(Move):
-    pass
+    """Every card shown, and the round counted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +144,7 @@ class CorrectScaredy(Move):
 
 @dataclass(frozen=True, slots=True)
 class KeepScore(Move):
-    pass
-
-
-# -- the winners' split --
+    """The counted round on the scoreboard."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,9 @@ from ...game.scoring import DISAGREE_MEANS
 from ...game.table import NAME_LIMIT
 from ...store import StoreUnavailable, open_store
 from ..errors import http_error
+from ..i18n import FOLLOWERS
 from . import events, host, lobby, move, play, seat, story, turns  # noqa: F401  (each adds its routes)
-from .common import bp, spoken_code
+from .common import bp, host_chose, spoken_code
 
 # A page that finds the shared store out of reach asks to be tried again after this.
 RETRY_AFTER_SECONDS = 5
@@ -46,6 +47,7 @@ def init_app(app: Flask) -> None:
         heartbeat=app.config["HEARTBEAT_SECONDS"],
     )
     app.register_blueprint(bp)
+    app.extensions.setdefault(FOLLOWERS, []).append(host_chose)  # the board follows its host
     app.register_error_handler(StoreUnavailable, unavailable)
     app.jinja_env.globals.update(
         name_limit=NAME_LIMIT, disagree_means=DISAGREE_MEANS, spoken_code=spoken_code

@@ -9,20 +9,36 @@ seat; the seat's hand lives in the store.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, abort, current_app, g, jsonify, redirect, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ...game.errors import GameError
 from ...game.table import Seat, Table, clean_code, moves
-from ...game.table.kinds import Move
+from ...game.table.kinds import Move, Speak
 from ...game.table.moves import Applied
 from ...game.table.shown import ActShown
-from ...store import Store, TableMissing
+from ...store import Store, StoreUnavailable, TableMissing
 from ..cardview import state_for_script
 from ..forms import wants_json
+from ..i18n import phone_language
 from ..services import now, rng
 from ..words import label as action_label
 from .viewers import view_for
@@ -136,16 +152,26 @@ def changed(code: str, change: Callable[[Table], Table | Applied]) -> Table:
         raise
 
 
-def moved(code: str, seat: int | None, move: Move | Callable[[Table], Move]) -> Applied:
+def moved(
+    code: str,
+    seat: int | None,
+    move: Move | Callable[[Table], Move],
+    follow: bool = False,
+) -> Applied:
     """``move`` made by ``seat`` (None: a browser without one) at the table, atomically
     (``moves.apply``, at this request's time): the table after it, and what it did. ``move``
-    may be worked out from the table as the store holds it (a form's deal left out)."""
+    may be worked out from the table as the store holds it (a form's deal left out). With
+    ``follow``, the board follows its host's language in the same write (``board_follows``)."""
     done: list[Applied] = []
+    language = phone_language() if follow else None
 
     def apply(table: Table) -> Applied:
         wanted = move(table) if callable(move) else move
-        done.append(moves.apply(table, seat, wanted, now(), rng()))
-        return done[-1]
+        applied = moves.apply(table, seat, wanted, now(), rng())
+        if language is not None and seat is not None:
+            applied = board_follows(applied, seat, language)
+        done.append(applied)
+        return applied
 
     changed(code, apply)
     return done[-1]
@@ -162,9 +188,47 @@ def change_by_seat(
     the seat; JSON for the script)."""
     code = code_from_url(raw_code)
     seat = load_seat(load_table(code))
-    applied = moved(code, seat.id, move)
+    applied = moved(code, seat.id, move, follow=True)
     g.shown = shown_for_phone(applied.effects.shown)
     return (answer or back_to_table())(code, applied.table, seat)
+
+
+def board_follows(applied: Applied, seat: int, language: str) -> Applied:
+    """The board speaks its host's language: when the host's phone speaks another now (its
+    browser's, or its picker's), the board follows in the host's next move, or at once when
+    the picker is used on one of the table's pages (``host_chose``). Never a page opened: a
+    GET writes nothing, and neither does a private tap more than itself: the board's
+    language changing then would tell everyone that the host tapped."""
+    table = applied.table
+    private = applied.effects.private_to is not None
+    if private or seat != table.host or table.language == language:
+        return applied
+    spoken = moves.apply(table, seat, Speak(language))
+    effects = replace(
+        applied.effects,
+        entries=applied.effects.entries + spoken.effects.entries,
+        private_to=None,  # the board's language: everyone's
+    )
+    return Applied(spoken.table, effects)
+
+
+def host_chose(language: str, back: str) -> None:
+    """The picker was used, going back to ``back``: if it is a table's page and this phone is
+    its host, the board speaks the language chosen (a table gone, or out of reach, is left:
+    the phone's own choice is kept all the same)."""
+    path = urlsplit(back).path.removeprefix(request.script_root)
+    found = re.match(r"/t/([^/]+)", path)
+    code = clean_code(found[1]) if found else None
+    if code is None:
+        return
+    try:
+        table = store().load(code)
+        seat = my_seat(table) if table is not None else None
+        if table is not None and seat is not None and seat.id == table.host:
+            if table.language != language:
+                moved(code, seat.id, Speak(language))
+    except (StoreUnavailable, TableMissing, GameError):
+        return
 
 
 def shown_for_phone(shown: ActShown | None) -> dict[str, Any] | None:

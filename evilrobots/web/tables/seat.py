@@ -12,10 +12,9 @@ from markupsafe import Markup
 from ...game.actions import actions_by_occasion
 from ...game.cards import CHEATBOT, Allegiance
 from ...game.table import Seat, Table
-from ...game.table.kinds import Speak
 from ..cardview import actions_panel
 from ..forms import load_action, secure_context
-from ..i18n import board_speaks, phone_language
+from ..i18n import board_speaks
 from ..services import now
 from .common import (
     back_to_seat,
@@ -23,7 +22,6 @@ from .common import (
     code_from_url,
     load_seat,
     load_table,
-    moved,
     my_seat,
 )
 from .links import addressed_board, join_details
@@ -40,17 +38,7 @@ def seat(code: str) -> Response | tuple[str, int]:
     seat = my_seat(table)
     if seat is None:
         return join_page(table)
-    return seat_page(board_follows(table, seat), seat)
-
-
-def board_follows(table: Table, seat: Seat) -> Table:
-    """The board speaks its host's language: when the host's phone speaks another now (its
-    own choice, never a page opened with ``?lang=``), the board follows, from whichever of
-    the table's pages the host opens (the picker sends the phone back to the one it was on)."""
-    phone = phone_language()
-    if seat.id != table.host or table.language == phone:
-        return table
-    return moved(table.code, seat.id, Speak(phone)).table
+    return seat_page(table, seat)
 
 
 def seat_page(table: Table, seat: Seat, status: int = 200, **more: Any) -> Response:
@@ -115,10 +103,7 @@ def board(code: str) -> Response:
 def actions(code: str) -> str:
     """The actions panel as a page (for browsers without the script)."""
     code = code_from_url(code)
-    table = load_table(code)
-    seat = my_seat(table)
-    if seat is not None:
-        board_follows(table, seat)
+    load_table(code)  # 404 for a table that is no more
     return render_template(
         "actions.html",
         occasions=actions_by_occasion(),
@@ -135,7 +120,6 @@ def action_view(code: str, slug: str) -> str:
     action = load_action(slug)
     table = load_table(code)
     seat = load_seat(table)
-    table = board_follows(table, seat)
     view = view_for(table, seat.id)
     if view.hand is None:
         abort(409, description=_("You hold no cards in this round yet: wait for the next deal."))

@@ -1,6 +1,7 @@
-"""What a seat may do now (``legal.acts``), the one list its phone's buttons are drawn from,
-agrees with what the acts take: in rounds played at random, every act it offers is taken, and
-every act it does not offer is refused (or, for a second No reaction, changes nothing)."""
+"""What a seat may do now in a round (``legal.acts``, which ``moves.legal`` gives as moves)
+agrees with what ``moves.apply`` takes: in rounds played at random, and in the steps random
+play reaches seldom, every move offered is taken, and every one not offered is refused (or
+changes nothing). The check is ``support.agreement``'s, the one over whole games too."""
 
 from __future__ import annotations
 
@@ -12,69 +13,17 @@ from hypothesis import strategies as st
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import Table
-from evilrobots.game.table.conduct import Proof, Story
+from tests.support.agreement import agrees as every_seats
 from tests.support.random_play import dealt, hands, later, step, steps
 from tests.support.tables import play, three_at_six
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
 
-def taken(act) -> bool:
-    """Whether the act is taken (True) or refused (False)."""
-    try:
-        act()
-    except GameError:
-        return False
-    return True
-
-
 def agrees(table: Table, seat: int, now: float) -> list[str]:
-    """Where what ``legal.acts`` offers this seat and what the acts take disagree."""
-    acts = table.acts(seat)
-    found = []
-
-    def check(name: str, offered: bool, act) -> None:
-        if taken(act) != offered:
-            found.append(f"seat {seat}: {name} offered {offered}")
-
-    check("pass in the Debate", acts.pass_debate, lambda: table.pass_debate(seat, 1, now))
-    check("start the Countdown", acts.start_countdown, lambda: table.start_countdown(seat, 1, now))
-    check("I act", bool(acts.claim), lambda: table.claim(seat, 1, now))
-    check("pass as the turn", acts.turn, lambda: table.pass_turn(seat, 1, now))
-    for target, _ in acts.targets:
-        check(f"convert {target}", True, lambda t=target: table.convert(seat, 1, now, target=t))
-    if acts.turn:
-        yourself = acts.convert_self
-        check("convert yourself", yourself, lambda: table.convert(seat, 1, now, allegiance=E))
-    for other, _ in acts.promote:
-        check(f"let {other} go next", True, lambda o=other: table.promote(seat, 1, now, o))
-    if not acts.promote:
-        for other in (1, 2, 3, 4):
-            check(f"let {other} go next", False, lambda o=other: table.promote(seat, 1, now, o))
-    check("react", bool(acts.reactions), lambda: table.react(seat, 1, now))
-    if acts.no_reaction:
-        check("No reaction", True, lambda: table.no_reaction(seat, 1, now))
-    elif taken(lambda: table.no_reaction(seat, 1, now)):
-        if table.no_reaction(seat, 1, now) is not table:  # a second tap changes nothing
-            found.append(f"seat {seat}: No reaction taken, not offered")
-    for proof in Proof:
-        offered = proof in acts.proofs
-        check(f"prove by {proof.value}", offered, lambda p=proof: table.prove(seat, 1, now, p))
-    for action in acts.robots:
-        target = action.targets[0][0] if action.targets else None
-        bet = (action.bets or action.allegiances or (None,))[0]
-
-        def use(action=action, target=target, bet=bet):
-            return table.use_robot(seat, 1, action.robot.name, target=target, bet=bet, now=now)
-
-        check(f"use {action.robot.name}", True, use)
-    offered_robots = {action.robot.name for action in acts.robots}
-    for name in ("NegativeBot", "SwapBot", "BetBot", "PushBot", "GandalfBot"):
-        if name not in offered_robots:
-            check(f"use {name}", False, lambda n=name: table.use_robot(seat, 1, n, 2, G, now))
-    check("CheatBot's choice", acts.cheat, lambda: table.choose_cheat(seat, 1, now, G, Story.TRUTH))
-    check("PassBot's choice", acts.passbot, lambda: table.choose_first(seat, 1, now, False))
-    return found
+    """Where what ``moves.legal`` offers this seat (the round's acts from ``legal.acts``)
+    and what ``moves.apply`` takes disagree (``support.agreement``)."""
+    return [wrong for wrong in every_seats(table, now) if wrong.startswith(f"seat {seat}:")]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,27 +42,31 @@ def test_what_a_seat_may_do_is_what_the_acts_take(seed, cards, npr, requests):
             except GameError:
                 pass
         if table.round.in_play:
-            assert [seen for seat in (1, 2, 3, 4) for seen in agrees(table, seat, now)] == []
+            assert every_seats(table, now, every=False) == []
+    assert every_seats(table, now) == []
 
 
-def test_the_agreement_check_sees_an_act_offered_that_is_refused():
+def test_the_agreement_check_sees_an_act_offered_that_is_refused(monkeypatch):
     """A control: a list that offered Bob a turn that is not his would be caught."""
     from dataclasses import replace
+
+    from evilrobots.game.table import legal
 
     game = play("Ada", "Bob", "Cy", ada=("SwapBot", 7, G)).call(7).claim(1)
     honest = game.table
     assert agrees(honest, 2, game.now) == []
-    lying = replace(honest.acts(2), turn=True)
-    original = Table.acts
-    try:
-        Table.acts = lambda self, seat: lying if seat == 2 else original(self, seat)
-        assert agrees(honest, 2, game.now) != []
-    finally:
-        Table.acts = original
+    original = legal.acts
+
+    def lying(table, seat):
+        acts = original(table, seat)
+        return replace(acts, turn=True) if seat == 2 else acts
+
+    monkeypatch.setattr(legal, "acts", lying)
+    assert any("PassTurn" in wrong for wrong in agrees(honest, 2, game.now))
 
 
 def every_seat_agrees(game) -> list[str]:
-    return [seen for seat in (1, 2, 3, 4) for seen in agrees(game.table, seat, game.now)]
+    return every_seats(game.table, game.now)
 
 
 def test_what_a_seat_may_do_agrees_in_each_step_of_a_hand_played_round():

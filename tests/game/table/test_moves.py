@@ -7,123 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-import random
 
 import pytest
 
 from bench.moves import play
-from evilrobots.game.actions import Action, Part
-from evilrobots.game.cards import ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
-from evilrobots.game.table import NPR_SEAT, Table, moves
+from evilrobots.game.table import Table, moves
 from evilrobots.game.table import kinds as k
-from evilrobots.game.table.conduct import Proof, Story
-
-PRIVATE = (k.Hide, k.Show, k.ChooseCheat, k.ChooseFirst)
-
-
-def filled(move: k.Move) -> k.Move:
-    """A move with what the caller fills in."""
-    if isinstance(move, k.Join):
-        return k.Join("Zed", "secret-zed")
-    if isinstance(move, k.OfferLink):
-        return k.OfferLink("a-token", 1e9)
-    if isinstance(move, k.Share):
-        return k.Share(move.game, "a-share")
-    return move
-
-
-def every_move(table: Table) -> set[k.Move]:
-    """Moves of every kind, with every choice the table makes sense of: what ``legal`` gives
-    a seat, and what it must not."""
-    deals = {table.deals, table.deals + 1}
-    seats = [seat.id for seat in table.seats] + [NPR_SEAT, 99]
-    found: set[k.Move] = {
-        k.Leave(),
-        k.EndRound(),
-        k.KeepScore(),
-        *(k.Share(n) for n in range(1, table.game_number + 2)),
-        *(k.SetNpr(b) for b in (True, False)),
-        *(k.SetOpen(b) for b in (True, False)),
-        *(k.SetTarget(t) for t in (5, 10, 15)),
-        *(k.NewGame(d) for d in deals),
-        *(k.Deal(d, b) for d in deals for b in (True, False)),
-        *(k.Remove(s) for s in seats),
-        *(k.MakeHost(s) for s in seats),
-        *(k.CorrectScaredy(s, b) for s in seats for b in (True, False)),
-        *(k.AnswerSplit(b, table.round.proposals if table.round else 0) for b in (True, False)),
-    }
-    for deal in deals:
-        found |= {
-            k.PassDebate(deal),
-            k.StartCountdown(deal),
-            k.PassTurn(deal),
-            k.NoReaction(deal),
-            k.Withdraw(deal),
-            k.AbandonRound(deal),
-            *(k.Claim(deal, b) for b in (True, False)),
-            *(k.React(deal, b) for b in (True, False)),
-            *(k.ChooseFirst(deal, b) for b in (True, False)),
-            *(k.Prove(deal, proof) for proof in Proof),
-            *(k.Promote(deal, s) for s in seats),
-            *(k.Convert(deal, target=s) for s in seats),
-            *(k.Convert(deal, allegiance=a) for a in Allegiance),
-            *(k.ChooseAllegiance(deal, a) for a in Allegiance),
-            *(k.ConvertNpr(deal, a) for a in Allegiance),
-            *(k.Hide(deal, part) for part in Part),
-            *(k.Show(deal, part) for part in Part),
-            *(k.ChooseCheat(deal, a, story) for a in (None, *Allegiance) for story in Story),
-            *(k.RevealAction(deal, action) for action in Action if action.parts),
-            *(k.UseRobot(deal, robot.name) for robot in ROBOTS),
-            *(k.UseRobot(deal, robot.name, target=s) for robot in ROBOTS for s in seats),
-            *(k.UseRobot(deal, robot.name, bet=a) for robot in ROBOTS for a in Allegiance),
-        }
-    return found
-
-
-def agrees(table: Table, now: float) -> list[str]:
-    """What disagrees between ``legal`` and ``apply`` at this table, for every seat."""
-    wrong = []
-    offered = {seat.id: set(moves.legal(table, seat.id, now)) for seat in table.seats}
-    offered[None] = set(moves.legal(table, None, now))
-    for seat, given in offered.items():
-        for move in given:
-            try:
-                applied = moves.apply(table, seat, filled(move), now, random.Random(1))
-            except GameError as refused:
-                wrong.append(f"seat {seat}: {move} offered, refused: {refused.said}")
-                continue
-            if applied.table is table or applied.table == table:
-                wrong.append(f"seat {seat}: {move} offered, changes nothing")
-            if isinstance(move, PRIVATE) and applied.effects.private_to != seat:
-                wrong.append(f"seat {seat}: {move} is told to {applied.effects.private_to}")
-        others = (every_move(table) | set().union(*offered.values())) - given
-        for move in others:
-            if isinstance(move, k.Join) or seat is None:
-                continue
-            try:
-                applied = moves.apply(table, seat, filled(move), now, random.Random(1))
-            except GameError:
-                continue
-            if applied.table is not table and applied.table != table:
-                if not any(  # another spelling of one offered (a shown truth, say)
-                    type(same) is type(move)
-                    and moves.apply(table, seat, filled(same), now, random.Random(1)).table
-                    == applied.table
-                    for same in given
-                ):
-                    wrong.append(f"seat {seat}: {move} not offered, taken")
-        for move in given:
-            deal = getattr(move, "deal", None)
-            if deal is None:
-                continue
-            stale = dataclasses.replace(move, deal=deal + 1)
-            try:
-                moves.apply(table, seat, stale, now, random.Random(1))
-            except GameError:
-                continue
-            wrong.append(f"seat {seat}: {stale} for another deal, taken")
-    return wrong
+from tests.support.agreement import agrees
 
 
 @pytest.mark.parametrize("conducted", [True, False], ids=["by the app", "by voice"])

@@ -120,15 +120,31 @@ def log_in(app, reveals, language: str) -> list[str]:
 def test_the_board_follows_its_host_unless_opened_in_another_language(app, four):
     ada, bob, _, di = four
     assert lang_of(di.page("/board")) == "fr"  # Di reads English, the board is Ada's
-    speaking(ada, "es")
-    ada.page()  # the host's phone speaks Spanish now: the board follows
+    chosen = ada.client.post("/language", data={"lang": "es", "next": f"/t/{ada.code}/board"})
+    assert chosen.status_code == 303  # the host's picker, on a table's page: the board follows
     assert lang_of(bob.page("/board")) == "es"
     assert lang_of(bob.client.get(f"/t/{ada.code}/board?lang=de").get_data(as_text=True)) == "de"
-    speaking(bob, "en")
-    bob.page()  # another seat's language never moves the board
-    assert lang_of(di.page("/board")) == "es"
+    bob.client.post("/language", data={"lang": "en", "next": f"/t/{ada.code}"})
+    assert lang_of(di.page("/board")) == "es"  # another seat's language never moves the board
     ada.client.get(f"/t/{ada.code}?lang=de")  # nor a page the host opens with ?lang=
     assert lang_of(di.page("/board")) == "es" and table_of(app, ada.code).language == "es"
+    ada.client.post("/language", data={"lang": "de", "next": "/rules"})  # not a table's page
+    assert table_of(app, ada.code).language == "es"
+
+
+def test_opening_a_page_never_moves_the_board_the_hosts_next_move_does(app, four):
+    """A GET writes nothing: the host's phone speaking another language (its browser's, or
+    its picker's cookie set elsewhere) moves the board at the host's next move, not when a
+    page is opened."""
+    ada, *_ = four
+    speaking(ada, "es")
+    version = table_of(app, ada.code).version
+    for path in ("", "/actions", "/board", "/story", "/move"):
+        ada.client.get(f"/t/{ada.code}{path}")
+    assert table_of(app, ada.code).version == version
+    assert table_of(app, ada.code).language == "fr"
+    assert ada.deal().status_code == 303
+    assert table_of(app, ada.code).language == "es"
 
 
 def first_board_event(phone: Phone, query: str = "") -> dict:
@@ -153,9 +169,8 @@ def test_the_board_stream_speaks_the_hosts_language_unless_opened_in_another(app
     assert said_in_english(board["board"], english_sentences()) == []
     german = first_board_event(bob, "&lang=de")  # a board opened with ?lang=de stays German
     assert german["lang"] == "de" and said("de", "What happened this round") in german["board"]
-    speaking(ada, "es")
-    ada.page()  # the host switches: the board's next event says so, and its page reloads
-    assert first_board_event(bob)["lang"] == "es"
+    ada.client.post("/language", data={"lang": "es", "next": f"/t/{ada.code}"})
+    assert first_board_event(bob)["lang"] == "es"  # the host switched: the board's event says so
 
 
 def test_a_refusal_at_the_table_is_said_in_the_phones_language(app, four):
