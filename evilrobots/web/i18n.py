@@ -200,8 +200,12 @@ def template_ngettext(
 
 
 def back_to(target: str) -> str:
-    """Where the picker sends the phone back: a path of this app, never another site."""
-    parts = urlsplit(target)
+    """Where the picker sends the phone back: a path of this app, never another site (nor
+    an address that is none, such as ``//[x``)."""
+    try:
+        parts = urlsplit(target)
+    except ValueError:
+        return url_for("solo.cards")
     if (
         parts.scheme
         or parts.netloc

@@ -29,10 +29,19 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import HTTPException
 
 from ...game.errors import GameError
 from ...game.table import Seat, Table, clean_code, moves
-from ...game.table.kinds import Move, Speak
+from ...game.table.kinds import (
+    Arrange,
+    ChooseCheat,
+    ChooseFirst,
+    Hide,
+    Move,
+    Show,
+    Speak,
+)
 from ...game.table.moves import Applied
 from ...game.table.shown import ActShown
 from ...store import Store, StoreUnavailable, TableMissing
@@ -168,7 +177,7 @@ def moved(
     def apply(table: Table) -> Applied:
         wanted = move(table) if callable(move) else move
         applied = moves.apply(table, seat, wanted, now(), rng())
-        if language is not None and seat is not None:
+        if language is not None and seat is not None and follows(table, wanted, applied):
             applied = board_follows(applied, seat, language)
         done.append(applied)
         return applied
@@ -193,6 +202,19 @@ def change_by_seat(
     return (answer or back_to_table())(code, applied.table, seat)
 
 
+# A seat's own taps on its phone: never what the board's language follows (below).
+PRIVATE_TAPS = (Arrange, Hide, Show, ChooseCheat, ChooseFirst)
+
+
+def follows(before: Table, move: Move, applied: Applied) -> bool:
+    """Whether the board may follow its host's language in this move: a public one that
+    changed the table. A private tap, or a move that changed nothing, writing the board's
+    language would tell everyone that the host tapped."""
+    if isinstance(move, PRIVATE_TAPS) or applied.effects.private_to is not None:
+        return False
+    return applied.table is not before and applied.table != before
+
+
 def board_follows(applied: Applied, seat: int, language: str) -> Applied:
     """The board speaks its host's language: when the host's phone speaks another now (its
     browser's, or its picker's), the board follows in the host's next move, or at once when
@@ -200,8 +222,7 @@ def board_follows(applied: Applied, seat: int, language: str) -> Applied:
     GET writes nothing, and neither does a private tap more than itself: the board's
     language changing then would tell everyone that the host tapped."""
     table = applied.table
-    private = applied.effects.private_to is not None
-    if private or seat != table.host or table.language == language:
+    if seat != table.host or table.language == language:
         return applied
     spoken = moves.apply(table, seat, Speak(language))
     effects = replace(
@@ -227,7 +248,7 @@ def host_chose(language: str, back: str) -> None:
         if table is not None and seat is not None and seat.id == table.host:
             if table.language != language:
                 moved(code, seat.id, Speak(language))
-    except (StoreUnavailable, TableMissing, GameError):
+    except (StoreUnavailable, TableMissing, GameError, HTTPException):  # gone meanwhile
         return
 
 

@@ -213,3 +213,26 @@ def test_the_non_player_robot_is_named_in_each_phones_language(app, clock, four)
     assert ada.post("/end", round=tag).status_code == 303
     count = visible_text(bob.page())
     assert said("de", "The non-player robot") in count and "non-player robot" not in count
+
+
+def test_the_hosts_private_taps_never_move_the_board(app, four):
+    """Found by a review: a private tap that changed nothing (a part hidden again, the same
+    arrangement synced twice) moved the board to the host's new language, in front of all."""
+    ada, *_ = four
+    assert ada.deal().status_code == 303
+    speaking(ada, "es")
+    tag = deal_tag(table_of(app, ada.code))
+    for _ in range(2):  # hidden, then hidden again: changes nothing
+        assert ada.post("/hide", part="power", round=tag).status_code == 303
+    assert ada.post("/sync", hidden="power", round=tag).status_code == 303
+    assert ada.post("/show", part="power", round=tag).status_code == 303
+    assert table_of(app, ada.code).language == "fr"
+    assert ada.post("/pass-debate", round=tag).status_code == 303  # a public move: it follows
+    assert table_of(app, ada.code).language == "es"
+
+
+def test_a_picker_sent_back_to_no_address_at_all_goes_to_the_cards(app, four):
+    ada, *_ = four
+    chosen = ada.client.post("/language", data={"lang": "es", "next": "//[x"})
+    assert chosen.status_code == 303 and chosen.headers["Location"].endswith("/")
+    assert ada.client.get("/language?next=//[x").status_code == 200
