@@ -230,8 +230,16 @@ def test_a_round_with_four_phones_in_four_languages_and_the_board_in_french(
     expect(di.locator("body")).to_contain_text("Cy · is not converted")
     expect(bob.locator("body")).to_contain_text("Cy · " + said("de", "is not converted"))
     expect(cy.locator("body")).to_contain_text("Cy · " + said("es", "is not converted"))
-    # The host's phone switches to Spanish: the board on the shared screen follows, live.
-    ada.context.add_cookies([{"name": "lang", "value": "es", "url": live_server}])
+    # The host's phone switches to Spanish with the picker: the board on the shared screen
+    # follows, live (the picker's form, as the page posts it, with this phone's cookies).
+    path = url.removeprefix(live_server)
+    chosen = ada.request.post(
+        f"{live_server}/language",
+        form={"lang": "es", "next": path},
+        headers={"Origin": live_server},
+        max_redirects=0,
+    )
+    assert chosen.status == 303
     ada.reload()
     expect(board.locator("html")).to_have_attribute("lang", "es")
     expect(log).to_contain_text("Cy · " + said("es", "is not converted"))

@@ -199,7 +199,7 @@ def apply(
     if act is None:
         raise TypeError(f"not a move: {move!r}")
     moved = clock.tick(table, now) if kind in TIMED else table
-    after = act(moved, seat, move, now, rng or random.Random())
+    after = act(moved, seat, move, now, rng or random.SystemRandom())
     return Applied(after, effects_of(table, after, seat))
 
 
