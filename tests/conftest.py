@@ -6,9 +6,6 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from werkzeug.serving import make_server
-
-from evilrobots.factory import create_app
 from tests.support.clients import Clock, LiveClock, Player
 from tests.support.suite import (  # noqa: F401 (how the suite runs: its reruns, its workers)
     pytest_collection_modifyitems,
@@ -25,6 +22,8 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(tmp_path):
+    from evilrobots.factory import create_app  # here: the game's tests run without the web
+
     config = {"TESTING": True, "SECRET_KEY": "test-key-" + "x" * 40, "RANDOM": random.Random(7)}
     return create_app(config, instance_path=tmp_path)
 
@@ -90,6 +89,8 @@ def live_app(tmp_path_factory):
     """The app the browser tests' server serves (tests may set up a table in its store), on
     the wall clock, which a test may move on (``tests.support.cards.time_runs_out``); each
     test's requests from an address of its own (``GroupAddress``)."""
+    from evilrobots.factory import create_app
+
     instance = tmp_path_factory.mktemp("instance")
     config = {"SECRET_KEY": "browser-key-" + "x" * 40, "CLOCK": LiveClock()}
     app = create_app(config, instance_path=instance)
@@ -99,6 +100,8 @@ def live_app(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def live_server(live_app) -> Iterator[str]:
+    from werkzeug.serving import make_server
+
     server = make_server("127.0.0.1", 0, live_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

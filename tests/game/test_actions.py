@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from evilrobots.game.actions import ALL_PARTS, NOTHING, Action, Occasion, Part, actions_by_occasion
-from evilrobots.web import words
+from evilrobots.game.actions import ALL_PARTS, NOTHING, Action, Occasion, Part
 
 R, P, A = Part.ROBOT, Part.POWER, Part.ALLEGIANCE
 
@@ -67,32 +66,6 @@ def test_cheatbot_may_show_another_allegiance_whenever_one_is_shown_but_at_the_e
     assert Action.CONVERT_OTHER in lies and Action.END_OF_ROUND not in lies
 
 
-@pytest.mark.parametrize(
-    ("action", "kicker", "parts", "shows"),
-    [
-        (Action.DEBATE, "", (), "nothing"),
-        (Action.PROVE_POWER, "Your turn", (P,), "power"),
-        (Action.ROBOT_ACTION, "Your turn", (R, P), "robot, power"),
-        (Action.PASS_TURN, "Your turn", (P,), "power"),
-        (Action.PASS_PHASE, "The Pass phase", (P,), "power"),
-        (Action.END_OF_ROUND, "", (R, P, A), "robot, power, allegiance"),
-    ],
-)
-def test_each_action_says_its_occasion_line_and_what_it_shows(action, kicker, parts, shows):
-    assert words.kicker(action) == kicker
-    assert action.parts == parts
-    assert words.shows(action) == shows
-
-
-def test_the_occasion_line_is_left_out_only_when_the_title_already_says_it():
-    for action in Action:
-        repeated = words.label(action).lower() in words.label(action.occasion).lower()
-        assert (words.kicker(action) == "") == repeated
-        if not repeated:
-            assert words.kicker(action) == words.label(action.occasion)
-    assert Action.DEBATE.occasion is Occasion.DEBATE and words.kicker(Action.DEBATE) == ""
-
-
 # The occasions of a round in the order they come, each with its actions in order.
 ROUND_ORDER = [
     ("The Debate phase", ["Debate"]),
@@ -118,14 +91,6 @@ ROUND_ORDER = [
     ("The Pass phase", ["Show your power in the Pass phase"]),
     ("The end of the round", ["End of the round"]),
 ]
-
-
-def test_actions_are_grouped_in_the_order_a_round_runs():
-    groups = actions_by_occasion()
-    assert [
-        (words.label(occasion), [words.label(action) for action in actions])
-        for occasion, actions in groups
-    ] == ROUND_ORDER
 
 
 def test_action_slugs_are_unique_and_round_trip():

@@ -4,7 +4,6 @@ from pathlib import Path
 import pytest
 
 from evilrobots.game.cards import POWER_DECK, ROBOTS, Allegiance, Coin, Kind, PowerCard, robot_named
-from evilrobots.web.words import robot_text
 
 THE_BOTS = Path(__file__).resolve().parents[1] / "data" / "the-bots.json"
 
@@ -14,13 +13,6 @@ H, T = Coin.HEADS, Coin.TAILS
 def rules_bots() -> dict[str, list[str]]:
     """The "The Bots" JSON from the v0.8 rules (see tests/data/README.md), the reference."""
     return json.loads(THE_BOTS.read_text())
-
-
-def test_robots_are_exactly_the_rules_json():
-    bots = rules_bots()
-    assert len(ROBOTS) == 18
-    texts = {robot.name: [robot.kind.value, robot_text(robot)] for robot in ROBOTS}
-    assert texts == bots  # the web's words for each card: the printed text, word for word
 
 
 def test_robot_names_are_unique_and_findable_by_slug():

@@ -6,7 +6,6 @@ import random
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.table import Table
-from evilrobots.web.facts import entry
 
 
 def seated(*names: str, conducted: bool = False) -> Table:
@@ -211,6 +210,3 @@ class Play:
 
     def allegiance(self, seat: int):
         return self.table.round.hand_of(seat).allegiance
-
-    def log(self) -> list[str]:
-        return [entry(reveal) for reveal in self.table.round.reveals]

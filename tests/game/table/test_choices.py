@@ -9,7 +9,7 @@ import pytest
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, NotAllowed
 from evilrobots.game.table.conduct import Story
-from tests.support.tables import Play, conduct, pass_phase, play
+from tests.support.tables import pass_phase, play
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -17,21 +17,6 @@ G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 def test_only_cheatbot_chooses_what_it_shows():
     with pytest.raises(NotAllowed, match="CheatBot"):
         play("Ada", "Bob", ada=("BetBot", 3, G)).cheat(1, E)
-
-
-def test_passbot_may_act_first_or_at_its_powers_place():
-    cards = dict(ada=("PassBot", 6, G), bob=("BetBot", 2, E), cy=("SwapBot", 4, N))
-    first = pass_phase(1, 2, 3, **cards)
-    assert (conduct(first).turn, conduct(first).queue) == (1, (3,))
-    assert "Ada · shows their power for the Pass phase · PassBot · power 6" in first.log()
-
-    def wait(game: Play) -> None:
-        game.table = game.table.choose_first(1, 1, game.now, False)
-        assert game.table.view_for(1).standing.first is False
-
-    placed = pass_phase(1, 2, 3, after=wait, **cards)
-    assert (conduct(placed).turn, conduct(placed).queue) == (3, (1,))  # Cy 4, then Ada 6
-    assert "Ada · shows their power for the Pass phase · power 6" in placed.log()  # no PassBot
 
 
 def test_only_passbot_chooses_and_only_before_the_pass_phase():

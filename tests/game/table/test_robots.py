@@ -6,33 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from evilrobots.game.cards import NEGATIVEBOT, Allegiance, PowerCard
+from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, NotAllowed, RoundOver
 from evilrobots.game.table import (
     NPR_SEAT,
 )
-from evilrobots.game.table.conduct import Outcome, Phase
-from evilrobots.web.facts import entry
-from evilrobots.web.guide import ROBOT_NOTES
-from evilrobots.web.words import label
+from evilrobots.game.table.conduct import Outcome
 from tests.support.cards import known
 from tests.support.tables import conduct, play, turn
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
-
-
-def test_negativebot_picks_a_player_whose_power_then_counts_negative(table):
-    table = known(table, 6, bob=("NegativeBot", 3, E))
-    (action,) = table.robot_actions(2)
-    assert action.robot is NEGATIVEBOT and (1, "Ada") in action.targets
-    table = table.use_robot(2, 1, "NegativeBot", target=1)
-    (reveal,) = table.round.reveals
-    assert (
-        entry(reveal)
-        == "Bob · uses their robot · NegativeBot · power 3 · Ada's power counts as negative"
-    )
-    counted = table.end_round(1).tally()
-    assert (counted.good, counted.evil, counted.winner) == (-5, 3, E)
 
 
 def test_negativebot_may_pick_the_non_player_robot(table):
@@ -42,33 +25,12 @@ def test_negativebot_may_pick_the_non_player_robot(table):
     assert counted.good == 5 - 5  # Ada's 5, the non-player robot's -5
 
 
-def test_swapbot_swaps_its_power_with_the_points_card_and_everyone_sees_it(table):
-    table = known(table, 6, cy=("SwapBot", 2, N))
-    table = table.use_robot(3, 1, "SwapBot")
-    assert table.round.hand_of(3).power == PowerCard(6)
-    assert table.round.points == PowerCard(2)
-    for viewer in (None, 1):
-        view = table.view_for(viewer)
-        assert view.points == PowerCard(2)
-        cy = next(seat for seat in view.seats if seat.id == 3)
-        assert cy.shown.power == PowerCard(6) and cy.shown.robot.name == "SwapBot"
-    assert "the round is now worth 2" in entry(table.round.reveals[0])
-    assert table.end_round(1).tally().value == 2
-
-
 @pytest.mark.parametrize("bet", list(Allegiance))
 def test_betbot_bets_publicly_and_is_paid_by_the_result(table, bet):
     table = known(table, 6, cy=("BetBot", 2, N)).use_robot(3, 1, "BetBot", bet=bet)
     assert table.view_for(None).bets == (("Cy", bet),)
     counted = table.end_round(1).tally()  # Good wins
     assert counted.points().get(3, 0) == (1 if bet is G else -1)
-
-
-def test_betbots_help_names_every_team_its_action_offers(table):
-    (action,) = known(table, 6, bob=("BetBot", 3, E)).robot_actions(2)
-    assert action.bets == (G, E, N)  # Neutral too: it wins a tie
-    note = str(ROBOT_NOTES["BetBot"])  # the English, outside a request
-    assert all(label(team) in note for team in action.bets), note
 
 
 def test_each_action_is_used_once_a_round_by_its_robots_holder_only(table):
@@ -81,19 +43,6 @@ def test_each_action_is_used_once_a_round_by_its_robots_holder_only(table):
     assert once.robot_actions(2) == ()
     with pytest.raises(RoundOver):
         table.end_round(1).use_robot(2, 1, "BetBot", bet=G)
-
-
-def test_copybot_is_offered_the_actions_used_this_round_with_the_same_effect(table):
-    table = known(table, 6, bob=("NegativeBot", 3, E), cy=("CopyBot", 2, E))
-    assert table.robot_actions(3) == ()
-    table = table.use_robot(2, 1, "NegativeBot", target=1)
-    (copy,) = table.robot_actions(3)
-    assert copy.robot is NEGATIVEBOT and copy.copied
-    table = table.use_robot(3, 1, "NegativeBot", target=2)
-    assert "copies NegativeBot" in entry(table.round.reveals[-1])
-    counted = table.end_round(1).tally()
-    assert (counted.good, counted.evil) == (-5, -3 + 2)
-    assert table.robot_actions(3) == ()
 
 
 def test_copybot_copying_a_bet_is_paid_like_betbot(table):
@@ -109,16 +58,6 @@ def test_copybot_copying_swapbot_swaps_its_own_power(table):
     table = table.use_robot(3, 1, "SwapBot")  # Cy 3, points 2
     assert (table.round.hand_of(2).power.value, table.round.hand_of(3).power.value) == (6, 3)
     assert table.round.points.value == 2
-
-
-def test_pushbot_forces_any_other_player_to_the_allegiance_of_its_choice():
-    game = turn(play("Ada", "Bob", ada=("PushBot", 2, G), bob=("BetBot", 1, E)), 1, 2)
-    (action,) = game.table.robot_actions(1)
-    assert (2, "Bob") in action.targets and (1, "Ada") not in action.targets
-    game.robot(1, "PushBot", target=2, bet=N)
-    pushed = ["Ada · pushes Bob to Neutral · PushBot", "Bob · the conversion works"]
-    assert game.log()[-2:] == pushed
-    assert game.close().allegiance(2) is N
 
 
 def test_lockbot_resists_pushbot_and_forcebot_makes_it_work():
@@ -140,37 +79,3 @@ def test_a_count_action_is_used_only_as_the_seats_turn(robot):
     assert game.table.round.conduct.acted == (1,) and game.table.round.conduct.turn is None
     with pytest.raises(Conflict):
         game.robot(1, robot, **kwargs)
-
-
-def test_copybot_copies_pushbot_with_its_own_choices():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("PushBot", 8, G), bob=("CopyBot", 4, E), cy=("BetBot", 1, N)
-    )
-    turn(game, 1, 8).robot(1, "PushBot", target=3, bet=G).close()
-    turn(game, 2, 4)
-    (copy,) = game.table.robot_actions(2)
-    assert copy.copied and copy.allegiances
-    game.robot(2, "PushBot", target=3, bet=E).close()
-    assert game.allegiance(3) is E
-    assert "Bob · pushes Cy to Evil · CopyBot · copies PushBot" in game.log()
-
-
-def test_copybot_copies_gandalfbot():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("GandalfBot", 8, G), bob=("CopyBot", 4, E), cy=("LockBot", 1, E)
-    )
-    game.pass_debate(3)
-    turn(game, 1, 8).robot(1, "GandalfBot")
-    turn(game, 2, 4).robot(2, "GandalfBot")
-    assert game.log()[-1] == "Bob · copies GandalfBot · CopyBot · no Pass phase this round"
-    assert game.finish().table.round.conduct.phase is Phase.DONE
-
-
-def test_gandalfbot_calls_off_the_pass_phase():
-    game = play(
-        "Ada", "Bob", "Cy", ada=("GandalfBot", 9, G), bob=("LockBot", 6, E), cy=("PushBot", 3, N)
-    )
-    game.pass_debate(2).pass_debate(3)
-    game.call(9).claim(1).robot(1, "GandalfBot")
-    assert game.log()[-1] == "Ada · uses GandalfBot · GandalfBot · no Pass phase this round"
-    assert conduct(game.finish()).phase is Phase.DONE
