@@ -6,6 +6,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+
 from tests.support.clients import Clock, LiveClock, Player
 from tests.support.suite import (  # noqa: F401 (how the suite runs: its reruns, its workers)
     pytest_collection_modifyitems,

@@ -8,7 +8,7 @@ changes.
 A store keeps each table as one JSON document under its code, changes it atomically (read,
 apply a pure change from ``evilrobots.game.table``, write, all or nothing), and tells every
 process that serves the table when it has changed. Events are small and public: "table CODE
-is now at version N", and, for a change only one seat can see (``game.table.private_to``),
+is now at version N", and, for a change only one seat can see (a move's ``effects.private_to``),
 "for seat S". Each process fans an event out to the streams it holds (``hub.Hub``), loading
 the table once; a seat's own change wakes only that seat's streams.
 """
@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..game.table import Table, moves, private_to
+from ..game.table import Table, moves
 from ..game.table.moves import Applied
 from .documents import TableMissing
 from .hub import HEARTBEAT_SECONDS, Hub, Listener
@@ -155,8 +155,8 @@ class Store(abc.ABC):
         result = change(table)
         if isinstance(result, Applied):
             changed, seat = result.table, result.effects.private_to
-        else:
-            changed, seat = result, private_to(table, result)
+        else:  # a table edited whole (a test's setting up, not a move): told to everyone
+            changed, seat = result, None
         if changed is table:
             return None
         return replace(changed, version=table.version + 1), seat

@@ -20,7 +20,8 @@ from evilrobots.factory import create_app
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.codec import table_state
 from evilrobots.game.errors import Conflict
-from evilrobots.game.table import Table
+from evilrobots.game.table import Table, moves
+from evilrobots.game.table.kinds import Hide
 from evilrobots.game.table.settings import Settings
 from evilrobots.store import IDLE_SECONDS, Store, StoreUnavailable, TableMissing, open_store
 from evilrobots.store.redis import RedisStore
@@ -155,8 +156,9 @@ def test_a_change_made_by_another_process_reaches_this_ones_streams(stores):
 
 
 def test_a_seats_own_change_wakes_only_its_own_streams_in_every_process(stores):
-    """Bob hides a card: his streams hear of it, in this process and the other; Ada's and
-    the board's do not (not even to find nothing new). A reveal wakes them all."""
+    """Bob hides a card (a move that says it is his alone): his streams hear of it, in this
+    process and the other; Ada's and the board's do not (not even to find nothing new). A
+    reveal wakes them all."""
     one, two = stores
     table = dealt_table(one)
     listeners = {
@@ -171,7 +173,7 @@ def test_a_seats_own_change_wakes_only_its_own_streams_in_every_process(stores):
         time.sleep(0.1)
         for listener in listeners.values():
             listener.wait(0.01)
-        hidden = one.change(table.code, lambda t: t.hide(2, 1, Part.ROBOT))
+        hidden = one.change(table.code, lambda t: moves.apply(t, 2, Hide(1, Part.ROBOT)))
         for (_, seat), listener in listeners.items():
             if seat == 2:
                 assert wait_for(listener, hidden.version).round.hand_of(2).hidden

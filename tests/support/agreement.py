@@ -14,6 +14,7 @@ from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table, moves
 from evilrobots.game.table import kinds as k
 from evilrobots.game.table.conduct import Proof, Story
+from tests.support.privacy import private_to
 
 PRIVATE = (k.Hide, k.Show, k.ChooseCheat, k.ChooseFirst)
 
@@ -95,6 +96,10 @@ def agrees(table: Table, now: float, every: bool = True) -> list[str]:
                 wrong.append(f"seat {seat}: {move} offered, changes nothing")
             if isinstance(move, PRIVATE) and applied.effects.private_to != seat:
                 wrong.append(f"seat {seat}: {move} is told to {applied.effects.private_to}")
+            seen_by = private_to(table, applied.table)  # the oracle: before and after compared
+            if applied.effects.private_to != seen_by:
+                told = applied.effects.private_to
+                wrong.append(f"seat {seat}: {move} told to {told}, only {seen_by} sees it")
         tried = every_move(table) if every else set()
         others = (tried | set().union(*offered.values())) - given
         for move in others:

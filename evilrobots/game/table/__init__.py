@@ -7,7 +7,7 @@
 - reads, which never write: ``hands`` (a seat's cards in play), ``shown`` (what the table has
   seen), ``turns`` (whose move it is), ``outcomes`` (whether a conversion works, and its
   proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (the acts of a round a
-  seat may take now), ``count`` (a round's count), ``privacy`` (who may see a change),
+  seat may take now), ``count`` (a round's count),
   ``truths`` (every card of a round over);
 - acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
   ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
@@ -26,7 +26,6 @@ from .legal import Acts, RobotAction
 from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .model import Table
 from .names import CODE_ALPHABET, CODE_LENGTH, NAME_LIMIT, clean_code, clean_name, new_code
-from .privacy import private_to
 from .round import NPR_POWER, NPR_SEAT, Reveal, Round, Use
 from .state import Seat
 from .view import TableView
@@ -62,7 +61,6 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "guards",
                 "legal",
                 "count",
-                "privacy",
                 "truths",
             }
         ),
@@ -112,5 +110,4 @@ __all__ = [
     "clean_code",
     "clean_name",
     "new_code",
-    "private_to",
 ]

@@ -75,7 +75,6 @@ from .kinds import (
     Withdraw,
 )
 from .offers import legal
-from .privacy import private_to
 from .round import Reveal
 from .settings import Settings
 from .shown import ActShown, act_shown
@@ -174,6 +173,11 @@ TIMED = frozenset(
 )
 # The kinds a browser without a seat makes (the seat ``None``).
 SEATLESS = frozenset({Join, TakeLink})
+# A seat's own taps: what it hides, CheatBot's and PassBot's choices. Each changes only what
+# that seat's phone shows (``legal`` gives none while something is due that it could
+# change), so it is told to that seat alone: nobody else hears of it, not even that
+# something happened. ``Arrange`` is one too when it leaves the allegiance as it is.
+PRIVATE = frozenset({Hide, Show, ChooseCheat, ChooseFirst, Arrange})
 
 
 def _settings(table: TableState, move: SetSettings) -> Settings:
@@ -200,7 +204,19 @@ def apply(
         raise TypeError(f"not a move: {move!r}")
     moved = clock.tick(table, now) if kind in TIMED else table
     after = act(moved, seat, move, now, rng or random.SystemRandom())
-    return Applied(after, effects_of(table, after, seat))
+    if after is table:
+        return Applied(after, Effects(seat=seat))
+    private = seat if kind in PRIVATE and _own(table, seat, move) else None
+    return Applied(after, _effects(table, after, seat, private))
+
+
+def _own(table: TableState, seat: int, move: Move) -> bool:
+    """Whether a private tap stays the seat's own: an arrangement by voice that changes the
+    allegiance is said on the board (\"changed allegiance\")."""
+    if not isinstance(move, Arrange) or move.allegiance is None:
+        return True
+    hand = table.round.hand_of(seat) if table.round is not None else None
+    return hand is not None and hand.allegiance is move.allegiance
 
 
 def _seatless(table: TableState, move: Move, now: float) -> Applied:
@@ -212,13 +228,16 @@ def _seatless(table: TableState, move: Move, now: float) -> Applied:
         given = taken
     else:  # pragma: no cover - SEATLESS names only these
         raise TypeError(move)
-    return Applied(after, effects_of(table, after, given.id if given else None))
+    seat = given.id if given else None
+    return Applied(after, Effects(seat=seat) if after is table else _effects(table, after, seat))
 
 
-def effects_of(before: TableState, after: TableState, seat: int | None) -> Effects:
-    """What the change from ``before`` to ``after``, made by ``seat``, did."""
-    if after is before:
-        return Effects(seat=seat)
+def _effects(
+    before: TableState, after: TableState, seat: int | None, private: int | None = None
+) -> Effects:
+    """What a move made by ``seat`` did, ``before`` to ``after``: the log's entries it added
+    (a new deal's log is all new) and what it showed the camera; ``private``, the seat it is
+    told to alone, as the kind of move says (``PRIVATE``)."""
     one, two = before.round, after.round
     entries: tuple[Reveal, ...] = ()
     if two is not None:
@@ -227,7 +246,7 @@ def effects_of(before: TableState, after: TableState, seat: int | None) -> Effec
     return Effects(
         entries=entries,
         shown=act_shown(one, two, seat) if seat is not None else None,
-        private_to=private_to(before, after),
+        private_to=private,
         seat=seat,
     )
 
@@ -236,7 +255,7 @@ def advance(table: TableState, now: float) -> Applied:
     """Time passing: the table moved past whatever is due by ``now`` (what the store's ticker
     does when ``table.deadline`` has come); the very same table if nothing is."""
     after = clock.tick(table, now)
-    return Applied(after, effects_of(table, after, None))
+    return Applied(after, Effects() if after is table else _effects(table, after, None))
 
 
 def start(code: str, host_name: str, secret: str, table_class: type = TableState) -> Any:

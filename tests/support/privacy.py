@@ -1,13 +1,14 @@
-"""Who may see a change: a change only one seat can see (what it hides, CheatBot's and
-PassBot's choices) is told to that seat alone, so that nobody else hears of it, not even that
-something happened. Reading only."""
+"""Who may see a change, worked out by comparing the table before and after it: the oracle the
+tests hold ``moves.apply``'s own word (``Effects.private_to``) to. A change only one seat can
+see (what it hides, CheatBot's and PassBot's choices) is told to that seat alone, so that
+nobody else hears of it, not even that something happened."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .round import Round
-from .state import TableState
+from evilrobots.game.table.round import Round
+from evilrobots.game.table.state import TableState
 
 
 def private_to(before: TableState, after: TableState) -> int | None:
