@@ -11,7 +11,7 @@ import random
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
-from evilrobots.game.table import NPR_SEAT, Table, moves
+from evilrobots.game.table import NPR_SEAT, Table, controls, moves
 from evilrobots.game.table import kinds as k
 from evilrobots.game.table.conduct import Proof, Story
 from tests.support.privacy import private_to
@@ -86,6 +86,12 @@ def agrees(table: Table, now: float, every: bool = True) -> list[str]:
     offered = {seat.id: set(moves.legal(table, seat.id, now)) for seat in table.seats}
     offered[None] = set(moves.legal(table, None, now))
     for seat, given in offered.items():
+        if seat is not None and (table.deadline is None or now < table.deadline):
+            drawn = controls.offered(table, seat)  # what the pages draw the controls from
+            if drawn != {type(move) for move in given} & controls.CONTROLS:
+                wrong.append(
+                    f"seat {seat}: the page's controls {sorted(k.__name__ for k in drawn)}"
+                )
         for move in given:
             try:
                 applied = moves.apply(table, seat, filled(move), now, random.Random(1))

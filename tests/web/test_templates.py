@@ -70,3 +70,17 @@ def test_no_template_or_script_restates_a_rule(path):
 )
 def test_the_guard_finds_a_rule_written_into_a_template(planted):
     assert restated(planted) != []
+
+
+def test_every_control_a_template_draws_by_legal_is_one_of_the_tables_controls():
+    """A button drawn by ``view.may("Kind")`` names a kind of the table's controls (a name
+    mistyped would raise only on the page that meets it)."""
+    from evilrobots.game.table.controls import CONTROLS
+
+    named = {
+        name
+        for path in (ROOT / "templates").rglob("*.html")
+        for name in re.findall(r"""view\.may\(["'](\w+)["']\)""", path.read_text())
+    }
+    assert named and named <= {kind.__name__ for kind in CONTROLS}, named
+    assert {"Deal", "EndRound", "KeepScore", "ProposeSplit", "AnswerSplit"} <= named

@@ -1,7 +1,7 @@
 """What a seat may do now, as moves (``moves.legal``): every move ``moves.apply`` takes from
 it, judged on the table as ``apply`` will find it, and none that would change nothing.
 Reading only: the round's acts come from ``legal.acts`` (the reads the acts refuse by), the
-rest from the same conditions the acts check.
+table's controls (the host's, the split's, a seat's own) from ``controls``.
 
 Where a move's choices are many, one that applies is given: the split's even shares, the
 settings as they stand with the other way of running the round (the move says what else it
@@ -12,54 +12,35 @@ secret for the caller to fill in.
 from __future__ import annotations
 
 from ..actions import Action, Part
-from ..cards import CHEATBOT, SCAREDYBOT, Allegiance
-from ..scoring import TARGETS
+from ..cards import CHEATBOT, Allegiance
 from . import clock
 from . import legal as round_acts
-from .conduct import Phase, Story
-from .count import table_tally
+from .conduct import Story
+from .controls import host_moves, seat_moves, split_moves
 from .kinds import (
-    AbandonRound,
-    AnswerSplit,
     ChooseAllegiance,
     ChooseCheat,
     ChooseFirst,
     Claim,
     Convert,
     ConvertNpr,
-    CorrectScaredy,
-    Deal,
-    EndRound,
     Hide,
     Join,
-    KeepScore,
-    Leave,
-    MakeHost,
     Move,
-    NewGame,
     NoReaction,
-    OfferLink,
     PassDebate,
     PassTurn,
     Promote,
-    ProposeSplit,
     Prove,
     React,
-    Remove,
     RevealAction,
-    SetNpr,
-    SetOpen,
-    SetSettings,
-    SetTarget,
-    Share,
     Show,
     StartCountdown,
     UseRobot,
     Withdraw,
 )
-from .limits import MAX_SEATS, MIN_TO_DEAL
+from .limits import MAX_SEATS
 from .state import TableState
-from .turns import in_chain
 
 
 def legal(table: TableState, seat: int | None, now: float) -> tuple[Move, ...]:
@@ -72,9 +53,9 @@ def legal(table: TableState, seat: int | None, now: float) -> tuple[Move, ...]:
     return (
         *_round_moves(moved, table, seat, now),
         *_voice_moves(table, seat, now),
-        *_split_moves(table, seat, now),
-        *_host_moves(table, moved, seat, now),
-        *_seat_moves(table, moved, seat),
+        *split_moves(table, seat, now),
+        *host_moves(table, moved, seat, now),
+        *seat_moves(table, moved, seat),
     )
 
 
@@ -192,93 +173,4 @@ def _voice_moves(table: TableState, seat: int, now: float) -> list[Move]:
     until = mine[-1].withdrawable_until if mine else None
     if until is not None and now <= until:
         found.append(Withdraw(deal))
-    return found
-
-
-def _split_moves(table: TableState, seat: int, now: float) -> list[Move]:
-    """The winners' split of an ended round: propose (an even split) while it is not
-    settled, or answer the proposal (an answer is taken even once the split's time has run
-    out, each winner given one point: it is said, and changes nothing of the score)."""
-    round_ = table.round
-    if round_ is None or not round_.ended or round_.kept:
-        return []
-    tally = table_tally(table)
-    if round_.proposal is not None:
-        if seat in round_.proposal.waiting_for(tally):
-            return [AnswerSplit(agree, round_.proposals) for agree in (True, False)]
-        return []
-    lapsed = round_.split_until is not None and now >= round_.split_until
-    if tally.settled or lapsed or seat not in tally.winners:
-        return []
-    return [ProposeSplit(_even(tally.value, tally.winners), round_.proposals)]
-
-
-def _even(value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The value shared as evenly as whole points go, the first winners given the rest."""
-    each, rest = divmod(value, len(winners))
-    return tuple((seat, each + (i < rest)) for i, seat in enumerate(winners))
-
-
-def _host_moves(table: TableState, moved: TableState, seat: int, now: float) -> list[Move]:
-    if seat != table.host:
-        return []
-    round_ = table.round
-    in_play = round_ is not None and round_.in_play
-    found: list[Move] = []
-    waiting = round_ is not None and round_.ended and not round_.kept
-    if table.game.winner is None and not waiting and len(table.seats) >= MIN_TO_DEAL:
-        found.append(Deal(table.deals, again=in_play))
-    found.append(NewGame(table.deals))
-    if in_play:
-        found.append(AbandonRound(round_.deal_id))
-    after = moved.round
-    if (
-        after is not None
-        and after.in_play
-        and (after.conduct is None or after.conduct.phase is Phase.DONE)
-    ):
-        found.append(EndRound())
-    if waiting:
-        lapsed = round_.split_until is not None and now >= round_.split_until
-        if lapsed or table_tally(table).settled:  # a split past its time: one point each
-            found.append(KeepScore())
-        if round_.conduct is None:
-            found += [
-                CorrectScaredy(other, only)
-                for other, hand in round_.hands
-                if hand.robot is SCAREDYBOT
-                for only in (True, False)
-                if (other, only) not in round_.scaredy
-            ]
-    settings = table.settings
-    found.append(
-        SetSettings(
-            not settings.conducted, settings.debate, settings.pace, settings.window, settings.turn
-        )
-    )
-    found.append(SetNpr(not table.npr))
-    found.append(SetOpen(not table.open))
-    if table.round is None:
-        found += [SetTarget(t) for t in TARGETS if t != table.game.target]
-    chained = moved.round if moved.round is not None and moved.round.in_play else None
-    for other in table.seats:
-        if other.id != seat:
-            if not (chained is not None and in_chain(chained, other.id)):
-                found.append(Remove(other.id))
-            found.append(MakeHost(other.id))
-    return found
-
-
-def _seat_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
-    """Any seat's: leave (not while a conversion of it waits), a move link, a share."""
-    found: list[Move] = []
-    round_ = moved.round
-    if not (round_ is not None and round_.in_play and in_chain(round_, seat)):
-        found.append(Leave())
-    found.append(OfferLink())
-    shared = dict(table.tokens)
-    over = [n for n in range(1, table.game_number) if table.earlier(n) is not None]
-    if table.game.winner is not None:
-        over.append(table.game_number)
-    found += [Share(n) for n in over if n not in shared]
     return found

@@ -10,7 +10,8 @@ from ..cards import Allegiance, PowerCard
 from ..deal import deal_tag
 from ..hand import Hand
 from ..scoring import Proposal, Tally
-from .conduct import Phase
+from . import kinds
+from .controls import CONTROLS
 from .legal import Acts
 from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .now import Happening, Standing
@@ -100,6 +101,16 @@ class TableView:
     settings: Settings = Settings()  # the host's: how the next deal is run
     truth: RoundTruth | None = None  # every card of the round, once it is over (``truths``)
     game_number: int = 1  # this game's at the table (New game starts the next)
+    offered: frozenset[type] = frozenset()  # the kinds of control the viewer may use now
+
+    def may(self, kind: str) -> bool:
+        """Whether the viewer may now make a move of this kind of the table's controls (the
+        host's, the split's, its own: ``controls.offered``), by the kind's name; what every
+        such button is drawn by. A name that is no kind of move is a mistake, not a no."""
+        found = getattr(kinds, kind, None)
+        if found not in CONTROLS:  # a round's act is the view's ``acts``
+            raise ValueError(f"no kind of the table's controls is called {kind!r}")
+        return found in self.offered
 
     @property
     def names(self) -> dict[int, str]:
@@ -108,15 +119,6 @@ class TableView:
     @property
     def in_play(self) -> bool:
         return self.round > 0 and not self.ended and not self.abandoned
-
-    @property
-    def may_end(self) -> bool:
-        """Whether the round in play may be ended now: any time by voice; once its phases
-        are done when the app runs it."""
-        return self.in_play and (
-            not self.conducted
-            or (self.happening is not None and self.happening.phase is Phase.DONE)
-        )
 
     @property
     def running(self) -> bool:
@@ -141,25 +143,6 @@ class TableView:
         return tuple(names.get(s, "?") for s in self.proposal.waiting_for(self.tally))
 
     @property
-    def may_propose(self) -> bool:
-        return (
-            self.you is not None
-            and self.tally is not None
-            and not self.tally.settled
-            and self.proposal is None
-            and self.you.id in self.tally.winners
-        )
-
-    @property
-    def must_answer(self) -> bool:
-        return (
-            self.you is not None
-            and self.proposal is not None
-            and self.tally is not None
-            and self.you.id in self.proposal.waiting_for(self.tally)
-        )
-
-    @property
     def awaiting_proposal(self) -> bool:
         """Several winners, and none has proposed how to share the round's value yet."""
         return (
@@ -168,16 +151,6 @@ class TableView:
             and not self.tally.settled
             and self.proposal is None
         )
-
-    @property
-    def may_set_target(self) -> bool:
-        return self.host and self.round == 0
-
-    @property
-    def deal_offered(self) -> bool:
-        """Whether the table is at a point where a deal makes sense: no game won, and no
-        counted round waiting for its score to be kept."""
-        return not self.game_over and (not self.ended or self.kept)
 
     @property
     def deal_tag(self) -> str:

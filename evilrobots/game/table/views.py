@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import NEGATIVEBOT, SCAREDYBOT
 from ..scoring import Game
+from .controls import offered
 from .count import only_power_shown, round_tally
 from .legal import Acts, acts
 from .now import Standing, happening, standing
@@ -25,7 +26,7 @@ from .truths import truths
 from .view import Kept, NprView, Score, SeatView, TableView
 
 # A seat's view is the board's with these of its fields the seat's own.
-OWN = ("seats", "you", "hand", "acts", "standing", "withdrawing", "scaredy", "settings")
+OWN = ("seats", "you", "hand", "acts", "standing", "withdrawing", "scaredy", "settings", "offered")
 
 
 def ranked(scores: Iterable[Score]) -> tuple[Score, ...]:
@@ -162,6 +163,7 @@ def seat_view(
         if round_ and round_.ended and not round_.kept and you.host and round_.conduct is None
         else (),
         settings=table.settings if you.host else Settings(),
+        offered=offered(table, you.id),
     )
 
 

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...game.table import Table, TableView
+from ...game.table.kinds import EndRound
 from ...game.table.views import board_view, seat_view, shared_fields
+
+# The control only the host's next step draws: it comes with what is happening (the round's
+# phases done), which the rest is not drawn from.
+NEXT_ONLY = frozenset({EndRound})
 
 # The tables seen last in this process, by the table itself. Few are kept: each kept table and
 # view is some 60 objects that the garbage collector would scan again and again.
@@ -66,6 +71,7 @@ def rest_key(view: TableView, table: Table) -> Hashable:
     return (
         _seen(table).public,
         view.you,
+        view.offered - NEXT_ONLY,  # the controls the host's panel and the split draw
         private,
         acts.cheat,
         own.shows,
@@ -77,12 +83,12 @@ def rest_key(view: TableView, table: Table) -> Hashable:
 
 def next_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:
     """What the host's next step (``_host_next.html``) is drawn from: the rest (``rest``: the
-    hash of ``rest_key``, when the caller has it), and whether the round's phases are done
-    (``may_end``), which comes with what is happening. Only the host has one: every other
+    hash of ``rest_key``, when the caller has it), and whether the host may end the round
+    (``NEXT_ONLY``), which comes with what is happening. Only the host has one: every other
     seat's is nothing, whatever happens."""
     if view.you is None or not view.you.host:
         return None
-    return (hash(rest_key(view, table)) if rest is None else rest, view.may_end)
+    return (hash(rest_key(view, table)) if rest is None else rest, EndRound in view.offered)
 
 
 def view_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:

@@ -30,11 +30,13 @@ moves = st.lists(
 
 def test_winners_agree_a_split_and_the_host_keeps_the_score(table):
     ended = two_winners(table)
-    assert ended.view_for(2).may_propose and not ended.view_for(1).may_propose
+    assert ended.view_for(2).may("ProposeSplit") and not ended.view_for(1).may("ProposeSplit")
     with pytest.raises(Conflict, match="settled"):
         ended.keep_score(1)
     proposed = ended.propose_split(2, {2: 4, 3: 2})
-    assert proposed.view_for(3).must_answer and proposed.view_for(None).waiting_for == ("Cy",)
+    assert proposed.view_for(3).may("AnswerSplit") and proposed.view_for(None).waiting_for == (
+        "Cy",
+    )
     agreed = proposed.answer_split(3, True)
     kept = agreed.keep_score(1)
     assert [(s.name, s.points) for s in kept.view_for(None).scores] == [

@@ -9,6 +9,7 @@ import pytest
 from evilrobots.game.actions import Action
 from evilrobots.game.cards import Allegiance, PowerCard
 from tests.support.cards import known
+from tests.support.tables import seated
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
 
@@ -54,3 +55,15 @@ def test_a_view_does_not_change_when_someone_elses_secret_cards_do(three, viewer
 def test_the_newest_reveal_comes_first(three):
     table = three.reveal(2, 1, Action.PROVE_POWER).reveal(3, 1, Action.REACTION)
     assert [reveal.seat for reveal in table.view_for(None).reveals] == [3, 2]
+
+
+def test_a_view_says_which_of_the_table_s_controls_its_viewer_may_use():
+    """What the host's, the split's and a seat's own buttons are drawn from (``may``): the
+    kinds ``legal`` gives; a name that is no control is a mistake, not a no."""
+    table = seated("Ada", "Bob", "Cy")
+    host, other = table.view_for(1), table.view_for(2)
+    assert host.may("Deal") and host.may("SetTarget") and host.may("Remove")
+    assert not other.may("Deal") and other.may("Leave") and not table.view_for(None).may("Leave")
+    for wrong in ("PassTurn", "Dael", "Move"):
+        with pytest.raises(ValueError, match="no kind of the table's controls"):
+            host.may(wrong)

@@ -131,7 +131,7 @@ def test_a_countdown_nobody_acts_in_draws_only_the_strips_and_at_its_end_the_hos
             step(play.table)
             assert drawn == [], level
         done = play.finish().table
-        assert done.view_for(1).may_end
+        assert done.view_for(1).may("EndRound")
         step(done)
     assert drawn == ["table/_host_next.html"]
 

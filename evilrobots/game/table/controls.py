@@ -1,0 +1,170 @@
+"""What the host, the winners of a round and any seat may do with the table's controls (not
+a round's acts, which ``legal`` reads): the host's deal, end, score and settings, the split's
+proposal and answers, a seat's leave, move link and share. Reading only: ``offers.legal``
+gives these moves, judged on the table moved on to its time, and ``offered`` their kinds on
+the table as it stands, for the pages to draw their buttons from.
+"""
+
+from __future__ import annotations
+
+from ..cards import SCAREDYBOT
+from ..scoring import TARGETS
+from .conduct import Phase
+from .count import table_tally
+from .kinds import (
+    AbandonRound,
+    AnswerSplit,
+    CorrectScaredy,
+    Deal,
+    EndRound,
+    KeepScore,
+    Leave,
+    MakeHost,
+    Move,
+    NewGame,
+    OfferLink,
+    ProposeSplit,
+    Remove,
+    SetNpr,
+    SetOpen,
+    SetSettings,
+    SetTarget,
+    Share,
+)
+from .limits import MIN_TO_DEAL
+from .state import TableState
+from .turns import in_chain
+
+# The kinds ``offered`` answers for: the host's, the split's and any seat's own controls (a
+# round's acts are the view's ``acts``, which ``legal`` gives its round moves from).
+CONTROLS = frozenset(
+    {
+        AnswerSplit,
+        ProposeSplit,
+        Deal,
+        NewGame,
+        AbandonRound,
+        EndRound,
+        KeepScore,
+        CorrectScaredy,
+        SetSettings,
+        SetNpr,
+        SetOpen,
+        SetTarget,
+        Remove,
+        MakeHost,
+        Leave,
+        OfferLink,
+        Share,
+    }
+)
+
+
+def offered(table: TableState, seat: int) -> frozenset[type[Move]]:
+    """The kinds of move of ``CONTROLS`` that ``legal`` gives this seat on the table as it
+    stands (at any time before its next deadline: the store's ticker moves it on then), what
+    the pages draw the host's, the split's and the seat's own buttons from."""
+    if all(s.id != seat for s in table.seats):
+        return frozenset()
+    return frozenset(
+        type(move)
+        for move in (
+            *split_moves(table, seat, None),
+            *host_moves(table, table, seat, None),
+            *seat_moves(table, table, seat),
+        )
+    )
+
+
+def _lapsed(table: TableState, now: float | None) -> bool:
+    """Whether the winners' split has run out by ``now`` (None: the table as it stands, its
+    split not run out, or the ticker would have moved it on)."""
+    until = table.round.split_until if table.round is not None else None
+    return now is not None and until is not None and now >= until
+
+
+def split_moves(table: TableState, seat: int, now: float | None) -> list[Move]:
+    """The winners' split of an ended round: propose (an even split) while it is not
+    settled, or answer the proposal (an answer is taken even once the split's time has run
+    out, each winner given one point: it is said, and changes nothing of the score)."""
+    round_ = table.round
+    if round_ is None or not round_.ended or round_.kept:
+        return []
+    tally = table_tally(table)
+    if round_.proposal is not None:
+        if seat in round_.proposal.waiting_for(tally):
+            return [AnswerSplit(agree, round_.proposals) for agree in (True, False)]
+        return []
+    if tally.settled or _lapsed(table, now) or seat not in tally.winners:
+        return []
+    return [ProposeSplit(_even(tally.value, tally.winners), round_.proposals)]
+
+
+def _even(value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The value shared as evenly as whole points go, the first winners given the rest."""
+    each, rest = divmod(value, len(winners))
+    return tuple((seat, each + (i < rest)) for i, seat in enumerate(winners))
+
+
+def host_moves(table: TableState, moved: TableState, seat: int, now: float | None) -> list[Move]:
+    if seat != table.host:
+        return []
+    round_ = table.round
+    in_play = round_ is not None and round_.in_play
+    found: list[Move] = []
+    waiting = round_ is not None and round_.ended and not round_.kept
+    if table.game.winner is None and not waiting and len(table.seats) >= MIN_TO_DEAL:
+        found.append(Deal(table.deals, again=in_play))
+    found.append(NewGame(table.deals))
+    if in_play:
+        found.append(AbandonRound(round_.deal_id))
+    after = moved.round
+    if (
+        after is not None
+        and after.in_play
+        and (after.conduct is None or after.conduct.phase is Phase.DONE)
+    ):
+        found.append(EndRound())
+    if waiting:
+        if _lapsed(table, now) or table_tally(table).settled:  # past its time: a point each
+            found.append(KeepScore())
+        if round_.conduct is None:
+            found += [
+                CorrectScaredy(other, only)
+                for other, hand in round_.hands
+                if hand.robot is SCAREDYBOT
+                for only in (True, False)
+                if (other, only) not in round_.scaredy
+            ]
+    settings = table.settings
+    found.append(
+        SetSettings(
+            not settings.conducted, settings.debate, settings.pace, settings.window, settings.turn
+        )
+    )
+    found.append(SetNpr(not table.npr))
+    found.append(SetOpen(not table.open))
+    if table.round is None:
+        found += [SetTarget(t) for t in TARGETS if t != table.game.target]
+    chained = moved.round if moved.round is not None and moved.round.in_play else None
+    for other in table.seats:
+        if other.id != seat:
+            if not (chained is not None and in_chain(chained, other.id)):
+                found.append(Remove(other.id))
+            found.append(MakeHost(other.id))
+    return found
+
+
+def seat_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
+    """Any seat's: leave (not while a conversion of it waits), a move link, a share."""
+    found: list[Move] = []
+    round_ = moved.round
+    if not (round_ is not None and round_.in_play and in_chain(round_, seat)):
+        found.append(Leave())
+    found.append(OfferLink())
+    shared = dict(table.tokens)
+    over = [n for n in range(1, table.game_number) if table.earlier(n) is not None]
+    if table.game.winner is not None:
+        over.append(table.game_number)
+    found += [Share(n) for n in over if n not in shared]
+    return found
