@@ -146,8 +146,8 @@ def party_first(seat: int | None, name: str) -> str:
 
 
 def seated_name(seated: Seated) -> str:
-    """A row of the count's name: the non-player robot's row has no seat."""
-    return party_first(NPR_SEAT if seated.seat is None else seated.seat, seated.name)
+    """A row of the count's name (the non-player robot's row at its place)."""
+    return party_first(seated.seat, seated.name)
 
 
 def names(all_of: tuple[str, ...] | list[str]) -> str:

@@ -17,6 +17,7 @@ from evilrobots.game.cards import (
 )
 from evilrobots.game.errors import GameError
 from evilrobots.game.scoring import (
+    NPR_SEAT,
     Game,
     Seated,
     Tally,
@@ -37,7 +38,7 @@ def seat(spec: str, number: int) -> Seated:
     words = spec.split()
     if words[0] == "npr":
         return Seated(
-            None,
+            NPR_SEAT,
             "The non-player robot",
             None,
             PowerCard(5),
@@ -486,7 +487,7 @@ def test_any_round_is_counted_as_the_rules_say(cards, value, with_npr, npr_team)
         for n, (robot, power, team, neg, bet) in enumerate(cards, start=1)
     ]
     if with_npr:
-        seated.append(Seated(None, "npr", None, PowerCard(5), npr_team))
+        seated.append(Seated(NPR_SEAT, "npr", None, PowerCard(5), npr_team))
     result = tally(seated, value)
 
     def strength(one: Seated) -> int:
@@ -496,13 +497,13 @@ def test_any_round_is_counted_as_the_rules_say(cards, value, with_npr, npr_team)
     good = sum(strength(one) for one in seated if one.allegiance is G)
     evil = sum(strength(one) for one in seated if one.allegiance is E)
     assert (result.good, result.evil) == (good, evil)
-    players = [one for one in seated if one.seat is not None]
+    players = [one for one in seated if one.seat != NPR_SEAT]
     if len({one.allegiance for one in players}) == 1:  # the non-player robot is no player
         assert result.winner is None and result.points() == {}
         return
     winner = G if good > evil else E if evil > good else N
     assert result.winner is winner
-    players = tuple(one.seat for one in seated if one.seat is not None and one.allegiance is winner)
+    players = tuple(one.seat for one in seated if one.seat != NPR_SEAT and one.allegiance is winner)
     assert result.winners == players
     if len(players) == 1:
         assert dict(result.shares) == {players[0]: value}

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import ROBOT_INDEX, Allegiance, PowerCard
-from ..scoring import Proposal, Seated, Tally, tally
+from ..scoring import NPR_SEAT, Proposal, Seated, Tally, tally
 from .hand import robot_at
 from .messages import load_message, message_state
 
@@ -30,7 +30,7 @@ def load_proposal(state: dict[str, Any] | None) -> Proposal | None:
 
 def seated_state(one: Seated) -> list[Any]:
     return [
-        one.seat,
+        one.seat if one.plays else None,  # the non-player robot, as it was always stored
         one.name,
         ROBOT_INDEX[one.robot] if one.robot else None,
         one.power.value,
@@ -45,7 +45,7 @@ def seated_state(one: Seated) -> list[Any]:
 def load_seated(state: list[Any]) -> Seated:
     seat, name, robot, power, allegiance, negated, bet, only, *gone = state
     return Seated(
-        seat,
+        NPR_SEAT if seat is None else seat,
         name if seat is not None else "",  # the non-player robot (before places, its name)
         robot_at(robot),
         PowerCard(power),

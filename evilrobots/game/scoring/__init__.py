@@ -37,13 +37,14 @@ from .split import (
     propose,
     settle_split,
 )
-from .tally import Bonus, Counted, Seated, Tally, tally
+from .tally import NPR_SEAT, Bonus, Counted, Seated, Tally, tally
 
 __all__ = [
     "DEFAULT_TARGET",
     "DISAGREED_SHARE",
     "DISAGREE_MEANS",
     "TARGETS",
+    "NPR_SEAT",
     "Bonus",
     "Counted",
     "Game",

@@ -41,7 +41,7 @@ def evenings(rounds: Iterable[Tally], names: Mapping[int, str]) -> tuple[Evening
         if not tally.settled:
             continue
         for row in tally.rows:
-            if row.seated.seat is not None:  # the non-player robot scores nothing
+            if row.seated.plays:  # the non-player robot scores nothing
                 one = of(row.seated.seat, row.seated.name)
                 found[one.seat] = replace(one, rounds=one.rounds + 1)
         named = tally.names()

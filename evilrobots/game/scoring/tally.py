@@ -10,12 +10,16 @@ from ..cards import BADBOT, MISERYBOT, SCAREDYBOT, Allegiance, PowerCard, Robot,
 from ..errors import GameError
 from ..messages import N_, Message
 
+# The place of the non-player robot of the optional rule for low player counts, which names
+# it wherever a seat would (a row of the count, a target, a line of the log): no seat has it.
+NPR_SEAT = 0
+
 
 @dataclass(frozen=True, slots=True)
 class Seated:
     """A seat as the round ends: its cards, and what the round did to them."""
 
-    seat: int | None  # None: the non-player robot
+    seat: int  # NPR_SEAT: the non-player robot
     name: str
     robot: Robot | None
     power: PowerCard
@@ -27,7 +31,7 @@ class Seated:
 
     @property
     def plays(self) -> bool:
-        return self.seat is not None
+        return self.seat != NPR_SEAT
 
     def holds(self, robot: Robot) -> bool:
         return self.robot is robot
@@ -87,7 +91,7 @@ class Tally:
         return gained
 
     def names(self) -> dict[int, str]:
-        return {row.seated.seat: row.seated.name for row in self.rows if row.seated.seat}
+        return {row.seated.seat: row.seated.name for row in self.rows if row.seated.plays}
 
 
 def _strength(seated: Seated) -> tuple[int, int]:
@@ -149,7 +153,7 @@ def _why(good: int, evil: int, winner: Allegiance, teams: set[Allegiance]) -> Me
 def _bonuses(seated: Sequence[Seated], winner: Allegiance) -> list[Bonus]:
     found = []
     for one in seated:
-        if one.seat is None or one.robot is None:
+        if not one.plays or one.robot is None:
             continue
         name, robot = one.name, one.robot.name
         if one.holds(BADBOT) and winner is Allegiance.EVIL:
@@ -206,7 +210,7 @@ def _tally(rows: tuple[Counted, ...], seated: Sequence[Seated], value: int) -> T
         return Tally(rows, good, evil, None, why, value, (), (), shares=())
     winner = _winner(good, evil)
     winners = tuple(
-        one.seat for one in seated if one.allegiance is winner and one.seat and not one.gone
+        one.seat for one in seated if one.allegiance is winner and one.plays and not one.gone
     )
     bonuses = tuple(_bonuses([one for one in seated if not one.gone], winner))
     why = _why(good, evil, winner, {row.team for row in rows})

@@ -47,7 +47,7 @@ def seated(round_: Round, names: Names) -> list[Seated]:
         for seat, hand in round_.hands
     ]
     if round_.npr is not None:
-        npr = Seated(None, "", None, NPR_POWER, round_.npr, negated=NPR_SEAT in picked)
+        npr = Seated(NPR_SEAT, "", None, NPR_POWER, round_.npr, negated=NPR_SEAT in picked)
         found.append(npr)
     return found
 

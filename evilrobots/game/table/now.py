@@ -62,7 +62,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
         return None
 
     def name(seat: int | None) -> str:
-        return name_of(names, -1 if seat is None else seat)
+        return "?" if seat is None else name_of(names, seat)  # None: nobody named yet
 
     chain = conduct.chain
     if chain is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from ..actions import Action
 from ..cards import CHEATBOT, Allegiance, Coin, PowerCard, Robot
 from ..hand import Hand
-from ..scoring import Proposal
+from ..scoring import NPR_SEAT, Proposal
 from .conduct import Conduct
 from .facts import Fact, What
 from .limits import WITHDRAW_SECONDS
@@ -19,7 +19,6 @@ from .limits import WITHDRAW_SECONDS
 # which names it wherever a seat would (a target, a line of the log). It has no name of its
 # own: each viewer's words name it (the web), known by this place.
 NPR_POWER = PowerCard(5)
-NPR_SEAT = 0
 
 Names = dict[int, str]  # each seat's player, for the board's log
 

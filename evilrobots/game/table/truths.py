@@ -97,7 +97,7 @@ def truths(chapter: Chapter) -> RoundTruth:
         raise Conflict(N_("The round is in play: its truths are told at its end."))
     names = chapter.named | dict(round_.gone)
     counted = None if round_.abandoned else round_tally(round_, names)
-    rows = {row.seated.seat or NPR_SEAT: row for row in counted.rows} if counted else {}
+    rows = {row.seated.seat: row for row in counted.rows} if counted else {}
     lies = dict(round_.lies)
     conduct = round_.conduct
     dealt = {d.seat: d for d in round_.dealt}

@@ -82,10 +82,9 @@ def board_view(table: TableState) -> TableView:
             )
     uses = round_.uses if round_ else ()
     picked = tuple(
-        (target, name_of(names, target))
-        for target in (
-            -1 if use.target is None else use.target for use in uses if use.robot is NEGATIVEBOT
-        )
+        (use.target, name_of(names, use.target))
+        for use in uses
+        if use.robot is NEGATIVEBOT and use.target is not None
     )
     return TableView(
         code=table.code,
