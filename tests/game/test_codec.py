@@ -33,7 +33,7 @@ def test_a_table_survives_the_round_trip_through_json(three):
         .reveal(1, 2, Action.END_OF_ROUND)
         .leave(3)  # mid-round: the round remembers who left
     )
-    assert table.round.left == ("Cy",)
+    assert table.round.departed == ("Cy",)
     assert unpacked(load_table(table_state(table))) == unpacked(table)
 
 

@@ -13,7 +13,7 @@ from evilrobots.game.cards import ROBOTS, Allegiance
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table, controls, moves
 from evilrobots.game.table import kinds as k
-from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.conduct import CheatSays, Proof
 from tests.support.privacy import private_to
 
 PRIVATE = (k.Hide, k.Show, k.ChooseCheat, k.ChooseFirst)
@@ -69,11 +69,11 @@ def every_move(table: Table) -> set[k.Move]:
             *(k.ConvertNpr(deal, a) for a in Allegiance),
             *(k.Hide(deal, part) for part in Part),
             *(k.Show(deal, part) for part in Part),
-            *(k.ChooseCheat(deal, a, story) for a in (None, *Allegiance) for story in Story),
+            *(k.ChooseCheat(deal, a, story) for a in (None, *Allegiance) for story in CheatSays),
             *(k.RevealAction(deal, action) for action in Action if action.parts),
             *(k.UseRobot(deal, robot.name) for robot in ROBOTS),
             *(k.UseRobot(deal, robot.name, target=s) for robot in ROBOTS for s in seats),
-            *(k.UseRobot(deal, robot.name, bet=a) for robot in ROBOTS for a in Allegiance),
+            *(k.UseRobot(deal, robot.name, team=a) for robot in ROBOTS for a in Allegiance),
         }
     return found
 

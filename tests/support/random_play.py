@@ -14,7 +14,7 @@ from evilrobots.game.cards import ROBOTS, Allegiance, PowerCard
 from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table, moves
 from evilrobots.game.table import kinds as k
-from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.conduct import CheatSays, Proof
 from evilrobots.game.table.round import Dealt
 from evilrobots.game.table.settings import Settings
 from tests.support.cards import FLIPS
@@ -176,7 +176,7 @@ def chosen(table: Table, what: str, seat: int, choice: int, others: list[int]) -
     if what == "robot":
         actions = table.robot_actions(seat)
         if not actions:
-            return k.UseRobot(1, "NegativeBot", target=others[0], bet=G)
+            return k.UseRobot(1, "NegativeBot", target=others[0], team=G)
         action = actions[choice % len(actions)]
         targets = [t for t, _ in action.targets if t != QUIET] or [None]
         target = targets[choice % len(targets)]
@@ -185,7 +185,7 @@ def chosen(table: Table, what: str, seat: int, choice: int, others: list[int]) -
         chain = conduct.chain
         if chain is not None and chain.target == QUIET:
             return None  # never a reaction on a conversion of the quiet seat (none happen)
-        return k.React(1, turn=bool(choice % 2))
+        return k.React(1, on_instigator=bool(choice % 2))
     if what == "no":
         return k.NoReaction(1)
     if what == "prove":
@@ -195,5 +195,5 @@ def chosen(table: Table, what: str, seat: int, choice: int, others: list[int]) -
     if what == "first":
         return k.ChooseFirst(1, bool(choice % 2))
     if what == "cheat":
-        return k.ChooseCheat(1, [None, G, E, N][choice % 4], list(Story)[choice % 3])
+        return k.ChooseCheat(1, [None, G, E, N][choice % 4], list(CheatSays)[choice % 3])
     raise AssertionError(what)

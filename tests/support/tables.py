@@ -189,8 +189,9 @@ class Play:
         self.table = self.table.use_robot(seat, deal, robot, target, bet, now=self._step())
         return self
 
-    def react(self, seat: int, turn: bool = False) -> Play:
-        self.table = self.table.react(seat, self.table.round.deal_id, self._step(), turn)
+    def react(self, seat: int, on_instigator: bool = False) -> Play:
+        deal = self.table.round.deal_id
+        self.table = self.table.react(seat, deal, self._step(), on_instigator)
         return self
 
     def no_reaction(self, seat: int) -> Play:
@@ -202,10 +203,12 @@ class Play:
         return self
 
     def cheat(self, seat: int, shows=None, story=None) -> Play:
-        from evilrobots.game.table.conduct import Story
+        from evilrobots.game.table.conduct import CheatSays
 
         deal = self.table.round.deal_id
-        self.table = self.table.choose_cheat(seat, deal, self._step(), shows, story or Story.TRUTH)
+        self.table = self.table.choose_cheat(
+            seat, deal, self._step(), shows, story or CheatSays.TRUTH
+        )
         return self
 
     def allegiance(self, seat: int):

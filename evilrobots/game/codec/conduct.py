@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import ROBOT_INDEX, ROBOTS, Allegiance
 from ..table.conduct import (
     Cheat,
+    CheatSays,
     Conduct,
     Conversion,
     ConversionKind,
@@ -16,7 +17,6 @@ from ..table.conduct import (
     Pending,
     Phase,
     Reaction,
-    Story,
 )
 from ..table.limits import SPLIT_SECONDS
 from ..table.settings import Settings
@@ -50,7 +50,7 @@ def conduct_state(conduct: Conduct | None) -> dict[str, Any] | None:
         "s": settings_state(conduct.settings),
         "st": conduct.phase.value,
         "dl": conduct.deadline,
-        "lf": conduct.left,
+        "lf": conduct.held,
         "lv": conduct.level,
         "pa": conduct.passed,
         "ac": conduct.acted,
@@ -102,7 +102,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
         settings=load_settings(state["s"]),
         phase=Phase(state["st"]),
         deadline=state["dl"],
-        left=state["lf"],
+        held=state["lf"],
         level=state["lv"],
         passed=_seats(state["pa"]),
         acted=_seats(state["ac"]),
@@ -137,7 +137,7 @@ def load_conduct(state: dict[str, Any] | None) -> Conduct | None:
         until=state.get("un", 0.0 if state["t"] is not None else None),
         last=state.get("la"),
         cheats=tuple(
-            Cheat(seat, Allegiance(shows) if shows else None, Story(story))
+            Cheat(seat, Allegiance(shows) if shows else None, CheatSays(story))
             for seat, shows, story in state["cb"]
         ),
         waits=_seats(state.get("pw", ())),

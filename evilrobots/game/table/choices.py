@@ -11,7 +11,7 @@ from dataclasses import replace
 from ..cards import CHEATBOT, PASSBOT, Allegiance
 from ..errors import Conflict, NotAllowed
 from ..messages import N_
-from .conduct import Cheat, Phase, Story
+from .conduct import Cheat, CheatSays, Phase
 from .guards import conduct_of, private
 from .hands import holds
 from .state import TableState
@@ -23,7 +23,7 @@ def choose_cheat(
     deal_id: int,
     now: float,
     shows: Allegiance | None,
-    story: Story,
+    story: CheatSays,
 ) -> TableState:
     """CheatBot chooses, on its own phone, the allegiance it shows and the story it tells
     when someone converts it. Nothing of it reaches anyone else (a private tap: it moves

@@ -43,7 +43,7 @@ class Outcome(Enum):
     DONE_OVER = "done-over"  # DoOverBot forced the target to its own allegiance
 
 
-class Story(Enum):
+class CheatSays(Enum):
     """What a CheatBot target has the board say when someone converts it."""
 
     TRUTH = "truth"
@@ -123,7 +123,7 @@ class Cheat:
     shows: Allegiance | None = (
         None  # the allegiance it shows when it must show one (None: the truth)
     )
-    story: Story = Story.TRUTH  # what the board says when someone converts it
+    story: CheatSays = CheatSays.TRUTH  # what the board says when someone converts it
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,7 @@ class Conduct:
     settings: Settings = Settings()
     phase: Phase = Phase.DEBATE
     deadline: float | None = None  # when the Debate or the called level ends
-    left: float = 0.0  # the level's time left while a turn or a window holds the call
+    held: float = 0.0  # the level's time left, held while a turn or a window holds the call
     level: int = 0  # the power called (TOP_LEVEL means "9 or more"); 0 outside the Countdown
     passed: tuple[int, ...] = ()  # seats that passed, in the Debate or as their turn
     acted: tuple[int, ...] = ()  # seats that took their turn, in order (public)

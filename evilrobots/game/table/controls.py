@@ -142,7 +142,7 @@ def host_moves(table: TableState, moved: TableState, seat: int, now: float | Non
             not settings.conducted, settings.debate, settings.pace, settings.window, settings.turn
         )
     )
-    found.append(SetNpr(not table.npr))
+    found.append(SetNpr(not table.npr_next_deal))
     found.append(SetOpen(not table.open))
     if table.round is None:
         found += [SetTarget(t) for t in TARGETS if t != table.game.target]

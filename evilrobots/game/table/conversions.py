@@ -17,7 +17,7 @@ from ..actions import Action
 from ..cards import BLOCKBOT, CHEATBOT, FORCEBOT, SUMOBOT, Allegiance, Robot
 from ..errors import Conflict, GameError, NotAllowed
 from ..messages import N_
-from .conduct import Conversion, ConversionKind, Outcome, Pending, Phase, Reaction, Story
+from .conduct import CheatSays, Conversion, ConversionKind, Outcome, Pending, Phase, Reaction
 from .facts import Fact, What
 from .flow import end_turn_of, hold_call, next_turn
 from .guards import conduct_of, conducted, turn_of
@@ -93,7 +93,9 @@ def conversion(
         and target_hand.robot is CHEATBOT
     ):
         story = conduct.cheat_of(target).story
-        told = {Story.WORKED: Outcome.WORKED, Story.FAILED: Outcome.FAILED}.get(story, truth)
+        told = {CheatSays.WORKED: Outcome.WORKED, CheatSays.FAILED: Outcome.FAILED}.get(
+            story, truth
+        )
     shows: Allegiance | None = None
     if kind is ConversionKind.OTHER:
         round_ = say(

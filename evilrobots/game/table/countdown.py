@@ -62,7 +62,7 @@ def _call(conduct: Conduct, level: int, now: float) -> Conduct:
         phase=Phase.COUNTDOWN,
         level=level,
         deadline=now + conduct.settings.pace,
-        left=0.0,
+        held=0.0,
         chooser=None,
     )
 

@@ -32,7 +32,7 @@ def set_settings(table: TableState, by: int, settings: Settings) -> TableState:
 def set_npr(table: TableState, by: int, wanted: bool) -> TableState:
     """The host chooses whether the next deal includes the non-player robot."""
     host_only(table, by, N_("Only the host can choose the non-player robot."))
-    return replace(table, npr=wanted)
+    return replace(table, npr_next_deal=wanted)
 
 
 def set_target(table: TableState, by: int, target: int) -> TableState:
@@ -48,17 +48,17 @@ def deal(
     by: int,
     rng: random.Random,
     now: float = 0.0,
-    replaces: int | None = None,
+    last_deal: int | None = None,
     again: bool = False,
 ) -> TableState:
     """Start a new round for everyone seated, from both decks shuffled once; conducted by the
     app (its Debate on the clock from ``now``) unless the host chose to call it by voice.
 
-    ``replaces`` is the deal the host's page was showing (0 before the first): a form that
+    ``last_deal`` is the deal the host's page was showing (0 before the first): a form that
     lands twice, or late, finds another and changes nothing. A round in play is dealt again
     only when the host says so (``again``: a mis-deal), and the board says so."""
     host_only(table, by, N_("Only the host can deal."))
-    if replaces is not None and replaces != table.deals:
+    if last_deal is not None and last_deal != table.deals:
         raise Conflict(N_("That deal was made already: here are the cards dealt."))
     if table.game.winner is not None:
         raise Conflict(N_("The game is over. Start a New game to play again."))
@@ -96,7 +96,7 @@ def deal(
         (seat.id, Hand.from_deal(dealt, deal_id=deal_id))
         for seat, dealt in zip(table.seats, deals, strict=True)
     )
-    npr = Allegiance.NEUTRAL if table.npr else None
+    npr = Allegiance.NEUTRAL if table.npr_next_deal else None
     conducted = begin(table.settings, now) if table.settings.conducted else None
     dealt = tuple(
         Dealt(seat.id, one.power, one.flips) for seat, one in zip(table.seats, deals, strict=True)
@@ -107,12 +107,12 @@ def deal(
     return replace(table, round=round_, deals=deal_id, chapters=table.closed)
 
 
-def new_game(table: TableState, by: int, after: int | None = None) -> TableState:
+def new_game(table: TableState, by: int, last_deal: int | None = None) -> TableState:
     """The host starts again: the same seats, every score at zero, the next game's number;
-    the game that ends keeps its story (``story.Ended``). ``after``: the last deal the host's
+    the game that ends keeps its story (``story.Ended``). ``last_deal``: the last deal the host's
     page showed (a form that lands twice, or late, is refused)."""
     host_only(table, by, N_("Only the host can start a new game."))
-    if after is not None and after != table.deals:
+    if last_deal is not None and last_deal != table.deals:
         raise Conflict(N_("That form is out of date: the table has moved on since."))
     ended = Ended(table.game_number, table.game, table.closed, tuple(table.names.items()))
     return replace(

@@ -19,7 +19,7 @@ from .turns import orderer
 def hold_call(conduct: Conduct, now: float) -> Conduct:
     """A step now holds the call: the level's time left is kept until it is over."""
     if conduct.phase is Phase.COUNTDOWN and conduct.deadline is not None:
-        return replace(conduct, deadline=None, left=max(0.0, conduct.deadline - now))
+        return replace(conduct, deadline=None, held=max(0.0, conduct.deadline - now))
     return conduct
 
 
@@ -49,7 +49,7 @@ def next_turn(round_: Round, conduct: Conduct, now: float) -> Conduct:
         return give_turn(conduct, conduct.queue[0], now)
     conduct = replace(conduct, until=None)
     if conduct.phase is Phase.COUNTDOWN and conduct.deadline is None:
-        return replace(conduct, deadline=now + conduct.left, left=0.0)
+        return replace(conduct, deadline=now + conduct.held, held=0.0)
     if conduct.phase is Phase.PASS:
         return replace(conduct, phase=Phase.DONE, chooser=None)
     return conduct

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Part
 from ..cards import Allegiance
-from .conduct import Proof, Story
+from .conduct import CheatSays, Proof
 
 
 class Move:
@@ -114,16 +114,16 @@ class MakeHost(Move):
 
 @dataclass(frozen=True, slots=True)
 class Deal(Move):
-    """Deal the next round (``replaces``: the table's last deal, as the page showed it), or,
+    """Deal the next round (``last_deal``: the table's last deal, as the page showed it), or,
     with ``again``, the round in play again (a mis-deal)."""
 
-    replaces: int | None = None
+    last_deal: int | None = None
     again: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class NewGame(Move):
-    after: int | None = None  # the table's last deal, as the page showed it
+    last_deal: int | None = None  # the table's last deal, as the page showed it
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +257,7 @@ class Convert(Move):
 @dataclass(frozen=True, slots=True)
 class React(Move):
     deal: int
-    turn: bool = False  # BlockBot: the conversion turned on its instigator
+    on_instigator: bool = False  # BlockBot: the conversion turned on its instigator
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +277,7 @@ class ChooseCheat(Move):
 
     deal: int
     shows: Allegiance | None
-    story: Story
+    story: CheatSays
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,4 +295,4 @@ class UseRobot(Move):
     deal: int
     robot: str
     target: int | None = None
-    bet: Allegiance | None = None
+    team: Allegiance | None = None  # BetBot's bet, or the allegiance PushBot forces

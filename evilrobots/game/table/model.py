@@ -32,7 +32,7 @@ from . import (
     views,
     voice,
 )
-from .conduct import Proof, Story
+from .conduct import CheatSays, Proof
 from .settings import Settings
 from .state import Seat, TableState
 
@@ -95,13 +95,13 @@ class Table(TableState):
         by: int,
         rng: random.Random,
         now: float = 0.0,
-        replaces: int | None = None,
+        last_deal: int | None = None,
         again: bool = False,
     ) -> Table:
-        return dealing.deal(self, by, rng, now, replaces, again)
+        return dealing.deal(self, by, rng, now, last_deal, again)
 
-    def new_game(self, by: int, after: int | None = None) -> Table:
-        return dealing.new_game(self, by, after)
+    def new_game(self, by: int, last_deal: int | None = None) -> Table:
+        return dealing.new_game(self, by, last_deal)
 
     def share(self, game_number: int, token: str) -> Table:
         return dealing.share(self, game_number, token)
@@ -173,8 +173,8 @@ class Table(TableState):
         ticked = clock.tick(self, now)
         return conversions.convert(ticked, seat_id, deal_id, now, target, allegiance)
 
-    def react(self, seat_id: int, deal_id: int, now: float, turn: bool = False) -> Table:
-        return conversions.react(clock.tick(self, now), seat_id, deal_id, now, turn)
+    def react(self, seat_id: int, deal_id: int, now: float, on_instigator: bool = False) -> Table:
+        return conversions.react(clock.tick(self, now), seat_id, deal_id, now, on_instigator)
 
     def no_reaction(self, seat_id: int, deal_id: int, now: float) -> Table:
         return conversions.no_reaction(clock.tick(self, now), seat_id, deal_id, now)
@@ -183,7 +183,7 @@ class Table(TableState):
         return proofs.prove(clock.tick(self, now), seat_id, deal_id, now, proof)
 
     def choose_cheat(
-        self, seat_id: int, deal_id: int, now: float, shows: Allegiance | None, story: Story
+        self, seat_id: int, deal_id: int, now: float, shows: Allegiance | None, story: CheatSays
     ) -> Table:
         return choices.choose_cheat(self, seat_id, deal_id, now, shows, story)
 
@@ -198,10 +198,10 @@ class Table(TableState):
         deal_id: int,
         robot: str,
         target: int | None = None,
-        bet: Allegiance | None = None,
+        team: Allegiance | None = None,
         now: float = 0.0,
     ) -> Table:
-        return robots.use_robot(clock.tick(self, now), seat_id, deal_id, robot, target, bet, now)
+        return robots.use_robot(clock.tick(self, now), seat_id, deal_id, robot, target, team, now)
 
     # -- the end of the round, the split, the score (``ending``) --
 

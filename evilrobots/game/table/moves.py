@@ -118,8 +118,8 @@ ACTS: dict[type, Act] = {
     SetOpen: lambda t, s, m, now, rng: seating.set_open(t, s, m.open),
     Remove: lambda t, s, m, now, rng: seating.remove(t, s, m.seat, now),
     MakeHost: lambda t, s, m, now, rng: seating.make_host(t, s, m.seat),
-    Deal: lambda t, s, m, now, rng: dealing.deal(t, s, rng, now, m.replaces, m.again),
-    NewGame: lambda t, s, m, now, rng: dealing.new_game(t, s, m.after),
+    Deal: lambda t, s, m, now, rng: dealing.deal(t, s, rng, now, m.last_deal, m.again),
+    NewGame: lambda t, s, m, now, rng: dealing.new_game(t, s, m.last_deal),
     EndRound: lambda t, s, m, now, rng: ending.end_round(t, s, now),
     AbandonRound: lambda t, s, m, now, rng: ending.abandon_round(t, s, m.deal),
     CorrectScaredy: lambda t, s, m, now, rng: ending.correct_scaredy(t, s, m.seat, m.only_power),
@@ -141,7 +141,7 @@ ACTS: dict[type, Act] = {
     Convert: lambda t, s, m, now, rng: conversions.convert(
         t, s, m.deal, now, m.target, m.allegiance
     ),
-    React: lambda t, s, m, now, rng: conversions.react(t, s, m.deal, now, m.turn),
+    React: lambda t, s, m, now, rng: conversions.react(t, s, m.deal, now, m.on_instigator),
     NoReaction: lambda t, s, m, now, rng: conversions.no_reaction(t, s, m.deal, now),
     Prove: lambda t, s, m, now, rng: proofs.prove(t, s, m.deal, now, m.proof),
     ChooseCheat: lambda t, s, m, now, rng: choices.choose_cheat(
@@ -149,7 +149,7 @@ ACTS: dict[type, Act] = {
     ),
     ChooseFirst: lambda t, s, m, now, rng: choices.choose_first(t, s, m.deal, now, m.first),
     UseRobot: lambda t, s, m, now, rng: robots.use_robot(
-        t, s, m.deal, m.robot, m.target, m.bet, now
+        t, s, m.deal, m.robot, m.target, m.team, now
     ),
 }
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import CHEATBOT, COPYBOT, FREEBOT, PASSBOT, Allegiance, Robot
 from ..enums import Enum
-from .conduct import Conduct, ConversionKind, Phase, Story
+from .conduct import CheatSays, Conduct, ConversionKind, Phase
 from .hands import hand_in_play, level_of, locked
 from .legal import TURN_ACTIONS
 from .round import Names, Round, name_of
@@ -71,7 +71,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
             conduct.phase,
             Step.REACTIONS,
             deadline=chain.deadline,
-            paused=conduct.left if conduct.phase is Phase.COUNTDOWN else None,
+            paused=conduct.held if conduct.phase is Phase.COUNTDOWN else None,
             level=conduct.level,
             waiting=tuple(name(seat) for seat in to_answer(conduct, round_)),
             who=name(chain.by),
@@ -89,7 +89,7 @@ def happening(round_: Round, names: Names) -> Happening | None:
             deadline=conduct.deadline,
             others=tuple(name(seat) for seat in conduct.passed),
         )
-    held = conduct.left if conduct.phase is Phase.COUNTDOWN else None
+    held = conduct.held if conduct.phase is Phase.COUNTDOWN else None
     if conduct.proof is not None:
         return Happening(
             conduct.phase,
@@ -161,7 +161,7 @@ class Standing:
     note: Note | None = None  # what its phone says of its own place in the round
     level: int = 0  # the level its note names (``Note.WAITS``); its place in line (``QUEUED``)
     shows: Allegiance | None = None  # CheatBot: the allegiance it shows (None: the truth)
-    story: Story = Story.TRUTH  # CheatBot: what the board says when someone converts it
+    story: CheatSays = CheatSays.TRUTH  # CheatBot: what the board says when someone converts it
     first: bool = True  # PassBot: first in the Pass phase, or at its power's place
 
 
@@ -202,7 +202,7 @@ def standing(round_: Round, seat: int) -> Standing:
         note,
         level,
         shows=conduct.cheat_of(seat).shows if cheat else None,
-        story=conduct.cheat_of(seat).story if cheat else Story.TRUTH,
+        story=conduct.cheat_of(seat).story if cheat else CheatSays.TRUTH,
         first=first_in_pass_phase(conduct, round_, seat) or hand.robot is not PASSBOT,
     )
 

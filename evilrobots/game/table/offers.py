@@ -15,7 +15,7 @@ from ..actions import Action, Part
 from ..cards import CHEATBOT, Allegiance
 from . import clock
 from . import legal as round_acts
-from .conduct import Story
+from .conduct import CheatSays
 from .controls import host_moves, seat_moves, split_moves
 from .kinds import (
     ChooseAllegiance,
@@ -85,7 +85,7 @@ def _round_moves(moved: TableState, table: TableState, seat: int, now: float) ->
     if acts.reactions:
         found.append(React(deal))
         if acts.block_turns:
-            found.append(React(deal, turn=True))
+            found.append(React(deal, on_instigator=True))
     if acts.no_reaction:
         found.append(NoReaction(deal))
     found += [Prove(deal, proof) for proof in acts.proofs]
@@ -99,14 +99,14 @@ def _robot_moves(deal: int, action: round_acts.RobotAction) -> list[Move]:
     name = action.robot.name
     if action.allegiances:  # PushBot: a seat and the allegiance forced on it
         return [
-            UseRobot(deal, name, target, bet)
+            UseRobot(deal, name, target, team)
             for target, _ in action.targets
-            for bet in action.allegiances
+            for team in action.allegiances
         ]
     if action.targets:
         return [UseRobot(deal, name, target) for target, _ in action.targets]
     if action.bets:
-        return [UseRobot(deal, name, bet=bet) for bet in action.bets]
+        return [UseRobot(deal, name, team=team) for team in action.bets]
     return [UseRobot(deal, name)]
 
 
@@ -127,7 +127,7 @@ def _private_choices(table: TableState, seat: int, now: float) -> list[Move]:
         found += [
             ChooseCheat(deal, shows, story)
             for shows in (None, *Allegiance)
-            for story in Story
+            for story in CheatSays
             if (shows, story) != made  # the truth, not chosen yet, is a choice to make too
         ]
     if acts.passbot:

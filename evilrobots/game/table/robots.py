@@ -34,12 +34,12 @@ def use_robot(
     deal_id: int,
     robot_name: str,
     target: int | None = None,
-    bet: Allegiance | None = None,
+    team: Allegiance | None = None,
     now: float = 0.0,
 ) -> TableState:
     """Use a robot's action (or CopyBot's copy of one): its effect, and a verified reveal of
     the robot (and power) on the board. ``robot_name`` is the action's robot as the player's
-    form names it; ``bet`` is BetBot's team, or PushBot's allegiance."""
+    form names it; ``team`` is BetBot's bet, or the allegiance PushBot forces."""
     round_, hand = playing(table, seat_id, deal_id)
     offered = {action.robot.name: action for action in robot_actions(table, seat_id)}
     if robot_name not in offered:
@@ -60,10 +60,10 @@ def use_robot(
     if robot is PUSHBOT:
         if target not in dict(action.targets):
             raise GameError(N_("Pick the player to push (or the non-player robot)."))
-        if bet is None:
+        if team is None:
             raise GameError(N_("Choose the allegiance to force: Good, Evil or Neutral."))
         round_ = replace(round_, uses=(*round_.uses, replace(use, target=target)))
-        pushed = conversion(round_, names, seat_id, now, ConversionKind.PUSH, target, bet, robot)
+        pushed = conversion(round_, names, seat_id, now, ConversionKind.PUSH, target, team, robot)
         return table.with_round(pushed)
     if robot is GANDALFBOT:
         round_ = replace(round_, uses=(*round_.uses, use))
@@ -80,10 +80,10 @@ def use_robot(
         power_after = points
         effect = Fact(What.SWAPS, number=old.value, second=points.value)
     else:
-        if bet is None:
+        if team is None:
             raise GameError(N_("Bet on Good, Evil or Neutral."))
-        use = replace(use, bet=bet)
-        effect = Fact(What.BETS, allegiance=bet)
+        use = replace(use, bet=team)
+        effect = Fact(What.BETS, allegiance=team)
     if use.copied:
         effect = Fact(What.COPIES, robot=robot, then=effect)
     entry = Reveal(

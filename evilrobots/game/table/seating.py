@@ -94,8 +94,8 @@ def leave(table: TableState, seat_id: int, now: float = 0.0) -> TableState:
             round_ = replace(round_, proposal=proposal, gone=gone)
         elif round_.in_play:  # its cards go with it, and the board says so
             hands = tuple(p for p in round_.hands if p[0] != seat_id)
-            left = (*round_.left, table.seat(seat_id).name)
-            round_ = replace(round_, hands=hands, proposal=proposal, left=left)
+            departed = (*round_.departed, table.seat(seat_id).name)
+            round_ = replace(round_, hands=hands, proposal=proposal, departed=departed)
             names = {seat.id: seat.name for seat in seats}
             round_ = _out_of_the_round(round_, names, seat_id, now)
     return replace(table, seats=seats, host=host, round=round_, game=table.game.without(seat_id))

@@ -38,7 +38,7 @@ class TableState:
     seats: tuple[Seat, ...] = ()
     host: int = 0
     open: bool = True
-    npr: bool = False  # the host's choice: play the next deal with the non-player robot
+    npr_next_deal: bool = False  # the host's choice: the next deal with the non-player robot
     round: Round | None = None
     next_seat: int = 1
     version: int = 0

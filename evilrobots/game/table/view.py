@@ -85,7 +85,7 @@ class TableView:
     scores_after: tuple[Score, ...] = ()  # the ended round's: what the scores become
     bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
     picked: tuple[tuple[int, str], ...] = ()  # public: whose power counts as negative (place, name)
-    left: tuple[str, ...] = ()  # public: who left the table while this round was in play
+    departed: tuple[str, ...] = ()  # public: who left the table while this round was in play
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     deal_id: int = 0  # the deal's tag, as forms carry it
     deals: int = 0  # the table's last deal (a deal form carries it: sent twice, it deals nothing)

@@ -28,10 +28,11 @@ from .common import back_to_table, bp, change_by_seat
 @bp.post("/t/<code>/deal")
 def deal(code: str) -> Response:
     """Deal the next round; or, with ``again``, the round in play again (a mis-deal). The
-    form carries the deal it replaces (``round``): sent twice, or late, it deals nothing."""
-    replaces = form_deal()
+    form carries the table's last deal as the page showed it (``round``, the form's word):
+    sent twice, or late, it deals nothing."""
+    last_deal = form_deal()
     again = request.form.get("again") == "yes"
-    return change_by_seat(code, Deal(replaces, again), back_to_table())
+    return change_by_seat(code, Deal(last_deal, again), back_to_table())
 
 
 @bp.post("/t/<code>/remove")
@@ -118,5 +119,5 @@ def set_target(code: str) -> Response:
 @bp.post("/t/<code>/new-game")
 def new_game(code: str) -> Response:
     """The host starts a new game with the same seats, every score at zero."""
-    after = form_deal()
-    return change_by_seat(code, NewGame(after), back_to_table())
+    last_deal = form_deal()  # as the page showed it: a form sent twice starts one new game
+    return change_by_seat(code, NewGame(last_deal), back_to_table())

@@ -193,7 +193,7 @@ DRAWN: dict[str, Callable[[TableView], str]] = {
 PARTS = ("hand_key", "round", "now", *DRAWN)
 
 
-class Kept:
+class Drawn:
     """Texts rendered in this process, by everything they are drawn from (the key): the
     same inputs render the same text for any viewer, so one render serves them all. The
     oldest go first past ``size``."""
@@ -216,9 +216,9 @@ class Kept:
 
 # Every board of a table, every visitor without a seat, sees the same board; the seats of a
 # table in the same place of a round often see the same strip.
-_BOARDS = Kept(256)  # whole boards with their tags, for the boards of one table
-_BOARD_PARTS = Kept(2048)  # their headers, strips and bodies (a body is some 20 KB)
-_STRIPS = Kept(4096)  # a seat's buttons are some 1.5 KB
+_BOARDS = Drawn(256)  # whole boards with their tags, for the boards of one table
+_BOARD_PARTS = Drawn(2048)  # their headers, strips and bodies (a body is some 20 KB)
+_STRIPS = Drawn(4096)  # a seat's buttons are some 1.5 KB
 # What a seat's buttons are drawn from: its acts, and whether it may use a robot action (not
 # which). A tuple of the fields: a copy of the acts without the robots would cost more than
 # the lookup.

@@ -105,12 +105,12 @@ def use_robot(code: str) -> Response:
     deal = form_deal()
     robot = request.form.get("robot", "")
     target = form_int("target", _("Pick a player.")) if "target" in request.form else None
-    bet = form_allegiance("bet") if "bet" in request.form else None
+    team = form_allegiance("bet") if "bet" in request.form else None  # BetBot's bet
     if "allegiance" in request.form:  # PushBot's: the allegiance it forces
-        bet = form_allegiance()
+        team = form_allegiance()
     return change_by_seat(
         code,
-        UseRobot(deal, robot, target, bet),
+        UseRobot(deal, robot, target, team),
         with_hand,
     )
 

@@ -33,7 +33,7 @@ from .common import (
     my_seat,
     store,
 )
-from .parts import Kept
+from .parts import Drawn
 
 # Stories drawn, by what they are drawn from (each app its own): a few dozen pages of a few
 # tens of KiB.
@@ -50,7 +50,7 @@ def _told(table: Table, number: int) -> GameStory:
 def _drawn(key: Hashable, draw: Callable[[], str]) -> str:
     """The page drawn for ``key`` before, or drawn now and kept (by each app: a test's
     tables are drawn apart from another's)."""
-    kept = current_app.extensions.setdefault("evilrobots.stories", Kept(KEPT))
+    kept = current_app.extensions.setdefault("evilrobots.stories", Drawn(KEPT))
     return kept.get(key, draw)
 
 

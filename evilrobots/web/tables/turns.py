@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Response, abort, request
 from flask_babel import gettext as _
 
-from ...game.table.conduct import Proof, Story
+from ...game.table.conduct import CheatSays, Proof
 from ...game.table.kinds import (
     ChooseCheat,
     ChooseFirst,
@@ -77,8 +77,8 @@ def convert(code: str) -> Response:
 def react(code: str) -> Response:
     """Play your reaction on the open window (BlockBot: make it fail, or turn it)."""
     deal = form_deal()
-    turn = request.form.get("turn") == "yes"
-    return change_by_seat(code, React(deal, turn), back_to_table())
+    on_instigator = request.form.get("turn") == "yes"  # the form's word: BlockBot's "turn it"
+    return change_by_seat(code, React(deal, on_instigator), back_to_table())
 
 
 @bp.post("/t/<code>/no-reaction")
@@ -106,7 +106,7 @@ def cheat(code: str) -> Response:
     raw = request.form.get("shows", "")
     shows = None if raw in ("", "truth") else form_allegiance("shows")
     try:
-        story = Story(request.form.get("story", "truth"))
+        story = CheatSays(request.form.get("story", "truth"))
     except ValueError:
         abort(400, description=_("Say what the board tells when you are converted."))
     return change_by_seat(code, ChooseCheat(deal, shows, story), with_hand)

@@ -8,7 +8,7 @@ import pytest
 
 from evilrobots.game.cards import Allegiance
 from evilrobots.game.errors import Conflict, NotAllowed
-from evilrobots.game.table.conduct import Story
+from evilrobots.game.table.conduct import CheatSays
 from tests.support.tables import pass_phase, play
 
 G, E, N = Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL
@@ -32,5 +32,5 @@ def test_a_private_choice_that_lands_once_something_is_due_is_refused():
     game.convert(1, target=2)
     due = game.table.deadline
     with pytest.raises(Conflict, match="moving on"):
-        game.table.choose_cheat(2, 1, due, G, Story.FAILED)
-    assert game.table.choose_cheat(2, 1, due - 0.1, G, Story.FAILED).round.conduct.cheats
+        game.table.choose_cheat(2, 1, due, G, CheatSays.FAILED)
+    assert game.table.choose_cheat(2, 1, due - 0.1, G, CheatSays.FAILED).round.conduct.cheats

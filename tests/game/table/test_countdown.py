@@ -43,7 +43,7 @@ def test_each_power_is_called_for_the_same_time_whoever_holds_it(four):
 def test_while_a_seat_takes_its_turn_the_call_waits_then_goes_on_for_its_time_left(four):
     four.call(7).at(72.0).claim(1)  # at 73, of a level called at 70: 2 s of it left
     conduct = four.table.round.conduct
-    assert conduct.deadline is None and conduct.left == 2.0
+    assert conduct.deadline is None and conduct.held == 2.0
     assert four.table.tick(four.now + 59) is four.table  # nothing is due in Ada's turn's time
     four.at(120.0).pass_turn(1)
     assert four.table.round.conduct.deadline == 123.0 and four.table.round.conduct.level == 7

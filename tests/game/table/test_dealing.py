@@ -112,27 +112,27 @@ def test_the_host_sets_the_turns_time_with_the_other_timers():
 
 def test_a_deal_carries_the_deal_it_replaces_so_a_second_tap_deals_nothing():
     table = seated("Ada", "Bob", "Cy", conducted=True)
-    dealt = table.deal(1, random.Random(1), 0.0, replaces=0)
+    dealt = table.deal(1, random.Random(1), 0.0, last_deal=0)
     with pytest.raises(Conflict, match="made already"):
-        dealt.deal(1, random.Random(2), 0.0, replaces=0)
+        dealt.deal(1, random.Random(2), 0.0, last_deal=0)
 
 
 def test_a_round_in_play_is_dealt_again_only_when_the_host_says_so_and_it_is_announced():
-    table = seated("Ada", "Bob", "Cy", conducted=True).deal(1, random.Random(1), 0.0, replaces=0)
+    table = seated("Ada", "Bob", "Cy", conducted=True).deal(1, random.Random(1), 0.0, last_deal=0)
     with pytest.raises(Conflict, match="Deal this round again"):
-        table.deal(1, random.Random(2), 1.0, replaces=1)
-    again = table.deal(1, random.Random(2), 1.0, replaces=1, again=True)
+        table.deal(1, random.Random(2), 1.0, last_deal=1)
+    again = table.deal(1, random.Random(2), 1.0, last_deal=1, again=True)
     assert again.round.again and again.round.number == 1 and again.round.deal_id == 2
     assert again.view_for(None).dealt_again
     with pytest.raises(Conflict, match="no round in play"):
-        again.abandon_round(1, 2).deal(1, random.Random(3), 2.0, replaces=2, again=True)
+        again.abandon_round(1, 2).deal(1, random.Random(3), 2.0, last_deal=2, again=True)
 
 
 def test_new_game_carries_the_deal_it_follows():
     table = seated("Ada", "Bob").deal(1, random.Random(4))
     with pytest.raises(Conflict, match="out of date"):
-        table.new_game(1, after=0)
-    assert table.new_game(1, after=1).round is None
+        table.new_game(1, last_deal=0)
+    assert table.new_game(1, last_deal=1).round is None
 
 
 def test_the_next_deal_waits_for_the_score_to_be_kept(table):

@@ -115,7 +115,7 @@ def test_scores_change_only_when_a_rounds_score_is_kept(steps, seed):
                 seat = rng.choice([1, 2, 3])
                 for action in table.robot_actions(seat):
                     target = action.targets[0][0] if action.targets else None
-                    table = table.use_robot(seat, deal_id, action.robot.name, target=target, bet=G)
+                    table = table.use_robot(seat, deal_id, action.robot.name, target=target, team=G)
             elif step == "end":
                 table = table.end_round(1)
             elif step == "propose":
@@ -213,7 +213,7 @@ def test_the_host_may_abandon_a_round_nobody_scores_and_its_number_is_played_aga
         abandoned.pass_turn(1, 1, game.now)
     with pytest.raises(Conflict):
         abandoned.abandon_round(1, 1)
-    again = abandoned.deal(1, random.Random(2), game.now, replaces=1)
+    again = abandoned.deal(1, random.Random(2), game.now, last_deal=1)
     assert again.round.number == 1 and again.game.rounds == ()
 
 

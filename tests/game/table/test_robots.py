@@ -27,7 +27,7 @@ def test_negativebot_may_pick_the_non_player_robot(table):
 
 @pytest.mark.parametrize("bet", list(Allegiance))
 def test_betbot_bets_publicly_and_is_paid_by_the_result(table, bet):
-    table = known(table, 6, cy=("BetBot", 2, N)).use_robot(3, 1, "BetBot", bet=bet)
+    table = known(table, 6, cy=("BetBot", 2, N)).use_robot(3, 1, "BetBot", team=bet)
     assert table.view_for(None).bets == (("Cy", bet),)
     counted = table.end_round(1).tally()  # Good wins
     assert counted.points().get(3, 0) == (1 if bet is G else -1)
@@ -36,18 +36,18 @@ def test_betbot_bets_publicly_and_is_paid_by_the_result(table, bet):
 def test_each_action_is_used_once_a_round_by_its_robots_holder_only(table):
     table = known(table, 6, bob=("BetBot", 3, E))
     with pytest.raises(NotAllowed):
-        table.use_robot(1, 1, "BetBot", bet=G)  # Ada holds SumoBot
-    once = table.use_robot(2, 1, "BetBot", bet=G)
+        table.use_robot(1, 1, "BetBot", team=G)  # Ada holds SumoBot
+    once = table.use_robot(2, 1, "BetBot", team=G)
     with pytest.raises(Conflict, match="already"):
-        once.use_robot(2, 1, "BetBot", bet=E)
+        once.use_robot(2, 1, "BetBot", team=E)
     assert once.robot_actions(2) == ()
     with pytest.raises(RoundOver):
-        table.end_round(1).use_robot(2, 1, "BetBot", bet=G)
+        table.end_round(1).use_robot(2, 1, "BetBot", team=G)
 
 
 def test_copybot_copying_a_bet_is_paid_like_betbot(table):
     table = known(table, 6, bob=("BetBot", 3, E), cy=("CopyBot", 2, N))
-    table = table.use_robot(2, 1, "BetBot", bet=E).use_robot(3, 1, "BetBot", bet=G)
+    table = table.use_robot(2, 1, "BetBot", team=E).use_robot(3, 1, "BetBot", team=G)
     points = table.end_round(1).tally().points()  # Good 5 against Evil 3
     assert (points.get(2), points.get(3)) == (-1, 1)
 

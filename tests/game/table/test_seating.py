@@ -74,7 +74,7 @@ def test_the_host_removes_a_player_but_not_themself(three):
     table = three.remove(1, 2)
     assert [seat.name for seat in table.seats] == ["Ada", "Cy"]
     assert table.round.hand_of(2) is None
-    assert table.view_for(None).left == ("Bob",)  # the board says where Bob's cards went
+    assert table.view_for(None).departed == ("Bob",)  # the board says where Bob's cards went
     with pytest.raises(GameError, match="Leave the table"):
         three.remove(1, 1)
 

@@ -9,7 +9,7 @@ import random
 
 from evilrobots.game.actions import Action, Part
 from evilrobots.game.cards import Allegiance
-from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.conduct import CheatSays, Proof
 from evilrobots.game.table.shown import ActShown, act_shown, power_shown
 from tests.support.tables import play, voiced
 
@@ -55,7 +55,7 @@ def test_each_act_holds_up_only_what_it_showed():
 
 def test_cheatbot_holds_up_the_allegiance_it_chose_to_show():
     game = play("Ada", "Bob", ada=("CheatBot", 7, E), bob=("BetBot", 8, G))
-    game.cheat(1, N, Story.TRUTH)
+    game.cheat(1, N, CheatSays.TRUTH)
     before = game.table.round
     game.call(7).claim(1).convert(1, target=2)
     assert act_shown(before, game.table.round, 1).allegiance is N
@@ -64,7 +64,7 @@ def test_cheatbot_holds_up_the_allegiance_it_chose_to_show():
 def test_a_private_tap_a_new_deal_or_an_ended_round_holds_up_nothing():
     game = play("Ada", "Bob", ada=("CheatBot", 7, E))
     before = game.table.round
-    game.cheat(1, G, Story.TRUTH)
+    game.cheat(1, G, CheatSays.TRUTH)
     assert act_shown(before, game.table.round, 1) is None
     table = voiced()
     again = table.deal(1, random.Random(9), again=True)

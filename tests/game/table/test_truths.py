@@ -16,7 +16,7 @@ from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.codec.story import unpack, unpack_past, unpacked
 from evilrobots.game.errors import Conflict, GameError
 from evilrobots.game.table import NPR_SEAT
-from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.conduct import CheatSays, Proof
 from evilrobots.game.table.facts import What
 from evilrobots.game.table.story import Chapter
 from evilrobots.game.table.truths import truths
@@ -105,8 +105,8 @@ def test_cheatbot_converting_itself_honestly_tells_no_lie():
 @pytest.mark.parametrize(
     ("story", "bob_power", "ending", "truly", "end"),
     [
-        (Story.FAILED, 7, What.IS_NOT_CONVERTED, E, E),  # it worked; she says it failed
-        (Story.WORKED, 2, What.IS_CONVERTED_BY, G, G),  # it failed; she says it worked
+        (CheatSays.FAILED, 7, What.IS_NOT_CONVERTED, E, E),  # it worked; she says it failed
+        (CheatSays.WORKED, 2, What.IS_CONVERTED_BY, G, G),  # it failed; she says it worked
     ],
 )
 def test_a_cheatbot_targets_story_is_told_beside_what_came_of_it(

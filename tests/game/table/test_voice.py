@@ -64,7 +64,7 @@ def test_by_voice_a_robot_action_is_refused_once_the_seat_took_its_turn(robot, t
     table = voiced(ada=(robot, 3, G)).reveal(1, 1, turn)
     assert table.robot_actions(1) == ()
     with pytest.raises(Conflict, match="taken your turn"):
-        table.use_robot(1, 1, robot, target=2, bet=E)
+        table.use_robot(1, 1, robot, target=2, team=E)
 
 
 def test_by_voice_the_robots_action_itself_may_follow_its_reveal():

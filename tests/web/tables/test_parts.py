@@ -77,7 +77,7 @@ def test_the_buttons_are_drawn_once_for_every_table_each_with_its_own_code_and_d
 
     real_draw_part = parts.draw_part
     monkeypatch.setattr(parts, "draw_part", draw_part)
-    monkeypatch.setattr(parts, "_STRIPS", parts.Kept(parts._STRIPS.size))  # none kept yet
+    monkeypatch.setattr(parts, "_STRIPS", parts.Drawn(parts._STRIPS.size))  # none kept yet
     with app.test_request_context("/"):
         for table in (one, other, one):
             view = table.view_for(cy)

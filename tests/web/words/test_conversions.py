@@ -11,7 +11,7 @@ import pytest
 from evilrobots.game.codec import load_table, table_state
 from evilrobots.game.errors import Conflict
 from evilrobots.game.table import NPR_SEAT
-from evilrobots.game.table.conduct import Outcome, Phase, Story
+from evilrobots.game.table.conduct import CheatSays, Outcome, Phase
 from evilrobots.web.facts import note
 from evilrobots.web.told import converted_you, to_target
 from tests.game.table.test_conversions import E, G, N  # noqa: F401
@@ -100,9 +100,9 @@ def test_cheatbot_converting_shows_any_allegiance_and_the_target_takes_it():
 @pytest.mark.parametrize(
     ("story", "bob_power", "told", "truly"),
     [
-        (Story.TRUTH, 7, Outcome.WORKED, E),
-        (Story.FAILED, 7, Outcome.FAILED, E),  # it worked; the board says it failed
-        (Story.WORKED, 2, Outcome.WORKED, G),  # it failed; the board says it worked
+        (CheatSays.TRUTH, 7, Outcome.WORKED, E),
+        (CheatSays.FAILED, 7, Outcome.FAILED, E),  # it worked; the board says it failed
+        (CheatSays.WORKED, 2, Outcome.WORKED, G),  # it failed; the board says it worked
     ],
 )
 def test_a_cheatbot_target_tells_the_story_it_chose_and_the_truth_is_kept(
@@ -135,7 +135,7 @@ def test_blockbot_makes_a_conversion_fail(window):
 
 
 def test_blockbot_turns_a_conversion_on_its_instigator(window):
-    window.react(2, turn=True).close()
+    window.react(2, on_instigator=True).close()
     assert window.allegiance(1) is G and window.allegiance(4) is E
     assert log(window)[-1] == "Di · is converted instead · Evil"
 
@@ -177,7 +177,7 @@ def test_the_converted_are_told_whose_act_settled_it(window):
 
 
 def test_a_conversion_turned_on_its_instigator_tells_them(window):
-    window.react(2, turn=True).close()
+    window.react(2, on_instigator=True).close()
     assert told(window, 4) == "Your conversion turned on you: Evil"
     assert told(window, 1) == ""
 
@@ -217,7 +217,7 @@ def test_the_faq_chain_lockbot_then_forcebot_then_blockbot():
     assert conduct(game).chain.told is Outcome.FAILED
     game.react(3)
     assert conduct(game).chain.shown is Outcome.WORKED
-    game.react(4, turn=True)
+    game.react(4, on_instigator=True)
     assert conduct(game).chain.deadline == game.now + 8  # each reaction opens its own window
     game.close()
     assert game.allegiance(1) is G and game.allegiance(2) is E

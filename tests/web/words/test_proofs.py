@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evilrobots.game.errors import Conflict, NotAllowed
-from evilrobots.game.table.conduct import Proof, Story
+from evilrobots.game.table.conduct import CheatSays, Proof
 from tests.game.table.test_proofs import E, G, failed  # noqa: F401
 from tests.support.said import log
 from tests.support.tables import Play, conduct, failed_conversion, play, turn
@@ -42,7 +42,7 @@ def test_plusbot_proves_by_power_with_its_card_alone():
 
 def test_a_cheatbot_that_says_it_failed_proves_only_with_an_allegiance():
     game = play("Ada", "Bob", ada=("BetBot", 3, E), bob=("CheatBot", 7, G)).cheat(
-        2, G, Story.FAILED
+        2, G, CheatSays.FAILED
     )
     turn(game, 1, 3).convert(1, target=2).close()
     assert game.table.view_for(2).acts.proofs == (Proof.ALLEGIANCE,)
@@ -73,7 +73,7 @@ def test_a_proof_nobody_gives_is_shown_by_the_app_and_tells_nothing_more():
     assert log(game)[-1] == "Bob · shows it failed · Good · time ran out: shown by the app"
     assert conduct(game).proof is None
     liar = play("Ada", "Bob", "Cy", ada=("SwapBot", 3, E), bob=("CheatBot", 6, G))
-    liar.cheat(2, G, Story.FAILED).call(3).claim(1).convert(1, target=2).close()
+    liar.cheat(2, G, CheatSays.FAILED).call(3).claim(1).convert(1, target=2).close()
     liar.at(liar.table.deadline)  # it truly worked: Bob is Evil, and lied
     assert log(liar)[-1] == "Bob · shows it failed · Good · time ran out: shown by the app"
 
