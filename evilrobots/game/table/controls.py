@@ -8,9 +8,12 @@ the table as it stands, for the pages to draw their buttons from.
 from __future__ import annotations
 
 from ..cards import SCAREDYBOT
+from ..errors import Conflict, GameError, NotAllowed
+from ..messages import N_
 from ..scoring import TARGETS
 from .conduct import Phase
 from .count import table_tally
+from .guards import not_ended
 from .kinds import (
     AbandonRound,
     AnswerSplit,
@@ -31,7 +34,7 @@ from .kinds import (
     SetTarget,
     Share,
 )
-from .limits import MIN_TO_DEAL
+from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .state import TableState
 from .turns import in_chain
 
@@ -70,7 +73,7 @@ def offered(table: TableState, seat: int) -> frozenset[type[Move]]:
         type(move)
         for move in (
             *split_moves(table, seat, None),
-            *host_moves(table, table, seat, None),
+            *host_moves(table, table, seat),
             *seat_moves(table, table, seat),
         )
     )
@@ -106,28 +109,24 @@ def _even(value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((seat, each + (i < rest)) for i, seat in enumerate(winners))
 
 
-def host_moves(table: TableState, moved: TableState, seat: int, now: float | None) -> list[Move]:
+def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
     if seat != table.host:
         return []
     round_ = table.round
     in_play = round_ is not None and round_.in_play
     found: list[Move] = []
     waiting = round_ is not None and round_.ended and not round_.kept
-    if table.game.winner is None and not waiting and len(table.seats) >= MIN_TO_DEAL:
+    if deal_refused(table, seat, table.deals, in_play) is None:
         found.append(Deal(table.deals, again=in_play))
-    found.append(NewGame(table.deals))
-    if in_play:
+    if new_game_refused(table, seat, table.deals) is None:
+        found.append(NewGame(table.deals))
+    if round_ is not None and abandon_refused(table, seat, round_.deal_id) is None:
         found.append(AbandonRound(round_.deal_id))
-    after = moved.round
-    if (
-        after is not None
-        and after.in_play
-        and (after.conduct is None or after.conduct.phase is Phase.DONE)
-    ):
+    if end_refused(moved, seat) is None:  # judged on the table moved on, as the act is
         found.append(EndRound())
+    if keep_refused(moved, seat) is None:  # a split run out by now: a point each
+        found.append(KeepScore())
     if waiting:
-        if _lapsed(table, now) or table_tally(table).settled:  # past its time: a point each
-            found.append(KeepScore())
         if round_.conduct is None:
             found += [
                 CorrectScaredy(other, only)
@@ -144,7 +143,7 @@ def host_moves(table: TableState, moved: TableState, seat: int, now: float | Non
     )
     found.append(SetNpr(not table.npr_next_deal))
     found.append(SetOpen(not table.open))
-    if table.round is None:
+    if target_refused(table, seat) is None:
         found += [SetTarget(t) for t in TARGETS if t != table.game.target]
     chained = moved.round if moved.round is not None and moved.round.in_play else None
     for other in table.seats:
@@ -168,3 +167,115 @@ def seat_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
         over.append(table.game_number)
     found += [Share(n) for n in over if n not in shared]
     return found
+
+
+# ---- Why the host's next steps are refused: each reason written once, here, beside the
+# read that decides it. The act raises what its read returns; ``legal`` gives the move
+# where the read returns None; a page draws the button by what ``legal`` gives.
+
+Refusal = GameError | None
+
+
+def refuse(refusal: Refusal) -> None:
+    """An act's first step: the reason its read gives, raised (nothing, when it is taken)."""
+    if refusal is not None:
+        raise refusal
+
+
+def deal_refused(table: TableState, by: int, last_deal: int | None, again: bool) -> Refusal:
+    """Why the host may not deal now (``again``: the round in play again, a mis-deal;
+    ``last_deal``: the table's last deal as the page showed it); None when the deal is made."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can deal."))
+    if last_deal is not None and last_deal != table.deals:
+        return Conflict(N_("That deal was made already: here are the cards dealt."))
+    if table.game.winner is not None:
+        return Conflict(N_("The game is over. Start a New game to play again."))
+    in_play = table.round is not None and table.round.in_play
+    if in_play and not again:
+        return Conflict(
+            N_(
+                "Round %(number)d is in play: to deal it again (a mis-deal), use Deal this "
+                "round again."
+            ),
+            number=table.round.number,
+        )
+    if again and not in_play:
+        return Conflict(N_("There is no round in play to deal again."))
+    if table.round is not None and table.round.ended and not table.round.kept:
+        return Conflict(
+            N_("Keep the score of round %(number)d before dealing the next one."),
+            number=table.round.number,
+        )
+    if len(table.seats) < MIN_TO_DEAL:
+        return Conflict(
+            N_(
+                "Deal needs at least %(least)d players at the table (the game is meant for "
+                "%(fewest)d to %(most)d)."
+            ),
+            least=MIN_TO_DEAL,
+            fewest=MIN_PLAYERS,
+            most=MAX_SEATS,
+        )
+    return None
+
+
+def new_game_refused(table: TableState, by: int, last_deal: int | None) -> Refusal:
+    """Why the host may not start a new game now (a form that lands twice, or late)."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can start a new game."))
+    if last_deal is not None and last_deal != table.deals:
+        return Conflict(N_("That form is out of date: the table has moved on since."))
+    return None
+
+
+def end_refused(table: TableState, by: int) -> Refusal:
+    """Why the host may not end the round now (the table moved on to now first): a round the
+    app runs ends once its phases are done."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can end the round."))
+    round_ = table.round
+    if round_ is None or not round_.in_play:
+        return Conflict(N_("There is no round in play to end."))
+    if round_.conduct is not None and round_.conduct.phase is not Phase.DONE:
+        return Conflict(
+            N_(
+                "The round ends when its phases are done: every turn, reaction window and "
+                "proof, and the Pass phase. To stop it before that, abandon it (nobody "
+                "scores)."
+            )
+        )
+    return None
+
+
+def abandon_refused(table: TableState, by: int, deal_id: int) -> Refusal:
+    """Why the host may not call off the round its page showed (``deal_id``)."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can abandon the round."))
+    round_ = table.round
+    if round_ is None or round_.deal_id != deal_id or not round_.in_play:
+        return Conflict(N_("That round is not in play any more: nothing to abandon."))
+    return None
+
+
+def keep_refused(table: TableState, by: int) -> Refusal:
+    """Why the host may not keep the score now (the split moved on to now first: run out,
+    each winner has one point)."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can keep the score."))
+    if not_ended(table) is not None:
+        return not_ended(table)
+    if table.round.kept:
+        return Conflict(N_("The score of this round is kept already."))
+    if not table_tally(table).settled:
+        return Conflict(N_("The winners have not settled their split yet."))
+    return None
+
+
+def target_refused(table: TableState, by: int) -> Refusal:
+    """Why the host may not set the points to win now: they are set before the first deal."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can set the points to win."))
+    if table.round is not None:
+        return Conflict(N_("The points to win are set before the game's first deal."))
+    return None

@@ -14,8 +14,8 @@ from ..errors import Conflict
 from ..hand import Hand
 from ..messages import N_
 from .conduct import begin
+from .controls import deal_refused, new_game_refused, refuse, target_refused
 from .guards import host_only
-from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .round import Dealt, Round
 from .settings import Settings
 from .state import TableState
@@ -37,9 +37,7 @@ def set_npr(table: TableState, by: int, wanted: bool) -> TableState:
 
 def set_target(table: TableState, by: int, target: int) -> TableState:
     """The host sets the points that win the game, before its first deal."""
-    host_only(table, by, N_("Only the host can set the points to win."))
-    if table.round is not None:
-        raise Conflict(N_("The points to win are set before the game's first deal."))
+    refuse(target_refused(table, by))
     return replace(table, game=table.game.with_target(target))
 
 
@@ -57,37 +55,7 @@ def deal(
     ``last_deal`` is the deal the host's page was showing (0 before the first): a form that
     lands twice, or late, finds another and changes nothing. A round in play is dealt again
     only when the host says so (``again``: a mis-deal), and the board says so."""
-    host_only(table, by, N_("Only the host can deal."))
-    if last_deal is not None and last_deal != table.deals:
-        raise Conflict(N_("That deal was made already: here are the cards dealt."))
-    if table.game.winner is not None:
-        raise Conflict(N_("The game is over. Start a New game to play again."))
-    in_play = table.round is not None and table.round.in_play
-    if in_play and not again:
-        raise Conflict(
-            N_(
-                "Round %(number)d is in play: to deal it again (a mis-deal), use Deal this "
-                "round again."
-            ),
-            number=table.round.number,
-        )
-    if again and not in_play:
-        raise Conflict(N_("There is no round in play to deal again."))
-    if table.round is not None and table.round.ended and not table.round.kept:
-        raise Conflict(
-            N_("Keep the score of round %(number)d before dealing the next one."),
-            number=table.round.number,
-        )
-    if len(table.seats) < MIN_TO_DEAL:
-        raise Conflict(
-            N_(
-                "Deal needs at least %(least)d players at the table (the game is meant for "
-                "%(fewest)d to %(most)d)."
-            ),
-            least=MIN_TO_DEAL,
-            fewest=MIN_PLAYERS,
-            most=MAX_SEATS,
-        )
+    refuse(deal_refused(table, by, last_deal, again))
     # Rounds are counted as played: a round dealt again before its end keeps its number.
     number = len(table.game.rounds) + 1
     deal_id = table.deals + 1
@@ -111,9 +79,7 @@ def new_game(table: TableState, by: int, last_deal: int | None = None) -> TableS
     """The host starts again: the same seats, every score at zero, the next game's number;
     the game that ends keeps its story (``story.Ended``). ``last_deal``: the last deal the host's
     page showed (a form that lands twice, or late, is refused)."""
-    host_only(table, by, N_("Only the host can start a new game."))
-    if last_deal is not None and last_deal != table.deals:
-        raise Conflict(N_("That form is out of date: the table has moved on since."))
+    refuse(new_game_refused(table, by, last_deal))
     ended = Ended(table.game_number, table.game, table.closed, tuple(table.names.items()))
     return replace(
         table,

@@ -11,7 +11,7 @@ from ..cards import SCAREDYBOT
 from ..errors import Conflict, GameError
 from ..messages import N_
 from ..scoring import answer, propose
-from .conduct import Phase
+from .controls import abandon_refused, end_refused, keep_refused, refuse
 from .count import table_tally
 from .guards import ended_round, host_only
 from .state import TableState
@@ -22,19 +22,8 @@ def end_round(table: TableState, by: int, now: float = 0.0) -> TableState:
     runs ends once its phases are done (every turn, window and proof, and the Pass phase);
     before that the host may only abandon it. (The table is moved on to now first.) With two
     winners or more, their split goes on its clock (``split_clock``)."""
-    host_only(table, by, N_("Only the host can end the round."))
-    round_ = table.round
-    if round_ is None or not round_.in_play:
-        raise Conflict(N_("There is no round in play to end."))
-    if round_.conduct is not None and round_.conduct.phase is not Phase.DONE:
-        raise Conflict(
-            N_(
-                "The round ends when its phases are done: every turn, reaction window and "
-                "proof, and the Pass phase. To stop it before that, abandon it (nobody "
-                "scores)."
-            )
-        )
-    return split_clock(table.with_round(replace(round_, ended=True)), now)
+    refuse(end_refused(table, by))
+    return split_clock(table.with_round(replace(table.round, ended=True)), now)
 
 
 def split_clock(table: TableState, now: float) -> TableState:
@@ -62,11 +51,8 @@ def lapse_split(table: TableState, now: float) -> TableState:
 def abandon_round(table: TableState, by: int, deal_id: int) -> TableState:
     """The host calls the round in play off before its end: the board says so, nobody scores
     it, no card is shown, and the next deal plays its number again."""
-    host_only(table, by, N_("Only the host can abandon the round."))
-    round_ = table.round
-    if round_ is None or round_.deal_id != deal_id or not round_.in_play:
-        raise Conflict(N_("That round is not in play any more: nothing to abandon."))
-    return table.with_round(replace(round_, abandoned=True))
+    refuse(abandon_refused(table, by, deal_id))
+    return table.with_round(replace(table.round, abandoned=True))
 
 
 def propose_split(
@@ -144,13 +130,8 @@ def correct_scaredy(table: TableState, by: int, seat_id: int, only_power: bool) 
 def keep_score(table: TableState, by: int, now: float = 0.0) -> TableState:
     """The host puts the counted round on the scoreboard (a split whose time has run out by
     ``now`` gives each winner one point)."""
-    host_only(table, by, N_("Only the host can keep the score."))
-    table = lapse_split(table, now)
-    round_ = ended_round(table)
-    if round_.kept:
-        raise Conflict(N_("The score of this round is kept already."))
-    counted = table_tally(table)
-    if not counted.settled:
-        raise Conflict(N_("The winners have not settled their split yet."))
+    table = lapse_split(table, now)  # refused, this is thrown away with the rest
+    refuse(keep_refused(table, by))
+    round_, counted = table.round, table_tally(table)
     kept = replace(round_, kept=True, split_until=None)
     return replace(table, round=kept, game=table.game.keep(counted))

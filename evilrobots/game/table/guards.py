@@ -65,8 +65,16 @@ def private(table: TableState, seat_id: int, deal_id: int, now: float) -> Round:
     return round_
 
 
+def not_ended(table: TableState) -> Conflict | None:
+    """Why there is no count to act on: the round has not ended (None once it has)."""
+    if table.round is None or not table.round.ended:
+        return Conflict(N_("The round has not ended yet: the host ends it with End the round."))
+    return None
+
+
 def ended_round(table: TableState) -> Round:
     """The round that has ended (its count is made); a Conflict while it is in play."""
-    if table.round is None or not table.round.ended:
-        raise Conflict(N_("The round has not ended yet: the host ends it with End the round."))
+    refused = not_ended(table)
+    if refused is not None:
+        raise refused
     return table.round

@@ -54,7 +54,7 @@ def legal(table: TableState, seat: int | None, now: float) -> tuple[Move, ...]:
         *_round_moves(moved, table, seat, now),
         *_voice_moves(table, seat, now),
         *split_moves(table, seat, now),
-        *host_moves(table, moved, seat, now),
+        *host_moves(table, moved, seat),
         *seat_moves(table, moved, seat),
     )
 
