@@ -79,7 +79,9 @@ def play(
     step(
         game,
         game.table.host,
-        k.SetSettings(conducted, settings.debate, settings.pace, settings.window, settings.turn),
+        k.SetSettings(
+            conducted, settings.debate, settings.pace, settings.window, settings.turn_seconds
+        ),
         rng,
         check,
     )

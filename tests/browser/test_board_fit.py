@@ -293,7 +293,7 @@ def ended(how: str, now: float):
         if how == "game over":
             return play_round(table, 2, 5, random.Random(5))  # Bartholomew reaches 10
         if how == "the app ran it":
-            table = table.set_settings(1, Settings(debate=0, pace=3, window=5, turn=15))
+            table = table.set_settings(1, Settings(debate=0, pace=3, window=5, turn_seconds=15))
             table = table.deal(1, random.Random(6), now)
             game = Play(table.start_countdown(1, table.round.deal_id, now), now)
             return game.finish().table.end_round(1, game.now)

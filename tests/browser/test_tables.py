@@ -574,7 +574,7 @@ def test_the_boards_newest_act_and_its_scores_are_whole_at_1280x720(
             table = table.join(name, f"secret-{number}")
         table = table.set_settings(1, Settings(conducted=False))
         table = play_round(table, 2, 5, random.Random(3))  # a kept round: the scores show
-        table = table.set_settings(1, Settings(debate=0, window=30, turn=60))
+        table = table.set_settings(1, Settings(debate=0, window=30, turn_seconds=60))
         table = table.deal(1, random.Random(4), now)
         cards = {
             "Bartholomew": ("SwapBot", 9, Allegiance.GOOD),

@@ -23,7 +23,13 @@ from ..table.settings import Settings
 
 
 def settings_state(settings: Settings) -> list[Any]:
-    state = [settings.conducted, settings.debate, settings.pace, settings.window, settings.turn]
+    state = [
+        settings.conducted,
+        settings.debate,
+        settings.pace,
+        settings.window,
+        settings.turn_seconds,
+    ]
     # The split's time, only when the host chose another than the default: every table's
     # document stays as it was until then.
     return state if settings.split == SPLIT_SECONDS else [*state, settings.split]

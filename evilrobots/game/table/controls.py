@@ -138,7 +138,11 @@ def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
     settings = table.settings
     found.append(
         SetSettings(
-            not settings.conducted, settings.debate, settings.pace, settings.window, settings.turn
+            not settings.conducted,
+            settings.debate,
+            settings.pace,
+            settings.window,
+            settings.turn_seconds,
         )
     )
     found.append(SetNpr(not table.npr_next_deal))

@@ -31,7 +31,7 @@ def give_turn(conduct: Conduct, seat: int, now: float) -> Conduct:
         turn=seat,
         queue=tuple(s for s in conduct.queue if s != seat),
         ordering=None,
-        until=now + conduct.settings.turn,
+        until=now + conduct.settings.turn_seconds,
     )
 
 

@@ -83,7 +83,7 @@ class SetSettings(Move):
     debate: int
     pace: int
     window: int
-    turn: int
+    turn_seconds: int
     split: int | None = None
 
 

@@ -182,7 +182,7 @@ PRIVATE = frozenset({Hide, Show, ChooseCheat, ChooseFirst, Arrange})
 
 def _settings(table: TableState, move: SetSettings) -> Settings:
     split = table.settings.split if move.split is None else move.split
-    return Settings(move.conducted, move.debate, move.pace, move.window, move.turn, split)
+    return Settings(move.conducted, move.debate, move.pace, move.window, move.turn_seconds, split)
 
 
 def apply(

@@ -30,7 +30,7 @@ class Settings:
     debate: int = DEBATE_SECONDS
     pace: int = PACE_SECONDS
     window: int = WINDOW_SECONDS
-    turn: int = TURN_SECONDS
+    turn_seconds: int = TURN_SECONDS  # each turn's (``Conduct.turn`` is the seat's turn)
     split: int = SPLIT_SECONDS
 
     def check(self) -> Settings:
@@ -51,7 +51,7 @@ class Settings:
                 least=WINDOW_CHOICES.start,
                 most=WINDOW_CHOICES.stop - 1,
             )
-        if self.turn not in TURN_CHOICES:
+        if self.turn_seconds not in TURN_CHOICES:
             raise GameError(
                 N_("A turn lasts %(least)d to %(most)d seconds, in steps of %(step)d."),
                 least=TURN_CHOICES[0],

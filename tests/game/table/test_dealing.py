@@ -103,8 +103,8 @@ def test_the_host_chooses_how_the_next_round_is_run():
 def test_the_host_sets_the_turns_time_with_the_other_timers():
     table = seated("Ada", "Bob", conducted=True)
     with pytest.raises(GameError, match="A turn lasts 15 to 180 seconds"):
-        table.set_settings(1, Settings(turn=10))
-    table = table.set_settings(1, Settings(turn=30)).deal(1, random.Random(1), now=0.0)
+        table.set_settings(1, Settings(turn_seconds=10))
+    table = table.set_settings(1, Settings(turn_seconds=30)).deal(1, random.Random(1), now=0.0)
     game = Play(known(table, ada=("SwapBot", 9, G)))
     game.call(9).claim(1)
     assert game.table.deadline == game.now + 30

@@ -185,7 +185,7 @@ def test_random_requests_keep_the_rules_invariants(seed, cards, npr, requests):
         if conduct.phase is not Phase.DONE:
             assert table.deadline is not None, conduct
         if conduct.turn is not None:
-            assert conduct.until <= now + conduct.settings.turn
+            assert conduct.until <= now + conduct.settings.turn_seconds
         # A proof shows the truth of its moment (CheatBot aside), and only in its own step.
         for reveal in new:
             hand = table.round.hand_of(reveal.seat)

@@ -239,7 +239,12 @@ def test_the_host_sets_how_the_next_round_is_run(app, ada, bob):
     assert bob.post("/settings", **form).status_code == 403
     assert ada.post("/settings", **form).status_code == 303
     settings = table_of(app, ada.code).settings
-    assert (settings.debate, settings.pace, settings.window, settings.turn) == (90, 7, 10, 45)
+    assert (settings.debate, settings.pace, settings.window, settings.turn_seconds) == (
+        90,
+        7,
+        10,
+        45,
+    )
     assert '<option value="90" selected>90 seconds</option>' in ada.page()
 
 
