@@ -33,7 +33,9 @@ from .split import (
     DISAGREED_SHARE,
     Proposal,
     answer,
+    answer_refused,
     lapse,
+    proposal_refused,
     propose,
     settle_split,
 )
@@ -54,6 +56,8 @@ __all__ = [
     "answer",
     "lapse",
     "propose",
+    "proposal_refused",
+    "answer_refused",
     "settle_split",
     "tally",
 ]

@@ -31,12 +31,27 @@ class Proposal:
         return tuple(seat for seat in tally.winners if seat != self.by and seat not in answered)
 
 
+def proposal_refused(tally: Tally, by: int) -> GameError | None:
+    """Why ``by`` may not propose a split of this count (None: it may, with fitting shares)."""
+    if tally.settled:
+        return GameError(N_("The split of this round is already settled."))
+    if by not in tally.winners:
+        return GameError(N_("Only a player on the winning team can propose a split."))
+    return None
+
+
+def answer_refused(proposal: Proposal, tally: Tally, seat: int) -> GameError | None:
+    """Why ``seat`` may not answer this proposal (None: it may, either way)."""
+    if seat not in proposal.waiting_for(tally):
+        return GameError(N_("Only a winner who has not answered yet can answer this split."))
+    return None
+
+
 def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
     """A winner proposes how the winners share the value."""
-    if tally.settled:
-        raise GameError(N_("The split of this round is already settled."))
-    if by not in tally.winners:
-        raise GameError(N_("Only a player on the winning team can propose a split."))
+    refused = proposal_refused(tally, by)
+    if refused is not None:
+        raise refused
     if set(shares) != set(tally.winners):
         raise GameError(N_("Give a share to each winner, and only to the winners."))
     if any(not isinstance(points, int) or points < 0 for points in shares.values()):
@@ -52,8 +67,9 @@ def propose(tally: Tally, by: int, shares: Mapping[int, int]) -> Proposal:
 
 def answer(tally: Tally, proposal: Proposal, seat: int, agree: bool) -> Proposal:
     """Another winner agrees or disagrees with the proposal."""
-    if seat not in proposal.waiting_for(tally):
-        raise GameError(N_("Only a winner who has not answered yet can answer this split."))
+    refused = answer_refused(proposal, tally, seat)
+    if refused is not None:
+        raise refused
     return replace(proposal, answers=(*proposal.answers, (seat, agree)))
 
 

@@ -8,8 +8,8 @@
   seen), ``turns`` (whose move it is), ``outcomes`` (whether a conversion works, and its
   proofs), ``pass_order``, ``guards`` (the shared refusals), ``legal`` (the acts of a round a
   seat may take now), ``controls`` (what the host, the split's winners and any seat may do
-  with the table's controls), ``count`` (a round's count), ``truths`` (every card of a round
-  over);
+  with the table's controls), ``refusals`` (why each control is refused, written once),
+  ``count`` (a round's count), ``truths`` (every card of a round over);
 - acts, from a table to a new table: ``seating``, ``dealing``, ``voice``, ``log`` and
   ``flow`` (what every phase shares), ``countdown``, ``conversions``, ``proofs``, ``robots``,
   ``choices`` (a seat's private choices), ``pass_phase``, ``ending``, and ``clock`` (time
@@ -61,6 +61,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "pass_order",
                 "guards",
                 "legal",
+                "refusals",
                 "controls",
                 "count",
                 "truths",

@@ -14,8 +14,8 @@ from ..errors import Conflict
 from ..hand import Hand
 from ..messages import N_
 from .conduct import begin
-from .controls import deal_refused, new_game_refused, refuse, target_refused
 from .guards import host_only
+from .refusals import deal_refused, new_game_refused, refuse, target_refused
 from .round import Dealt, Round
 from .settings import Settings
 from .state import TableState

@@ -11,9 +11,16 @@ from ..cards import SCAREDYBOT
 from ..errors import Conflict, GameError
 from ..messages import N_
 from ..scoring import answer, propose
-from .controls import abandon_refused, end_refused, keep_refused, refuse
 from .count import table_tally
 from .guards import ended_round, host_only
+from .refusals import (
+    abandon_refused,
+    answer_split_refused,
+    end_refused,
+    keep_refused,
+    propose_split_refused,
+    refuse,
+)
 from .state import TableState
 
 
@@ -66,12 +73,9 @@ def propose_split(
     (a form sent twice, or after another proposal, finds more and is refused). The others
     then have the split's whole time to answer."""
     table = lapse_split(table, now)
-    round_ = ended_round(table)
-    if round_.proposal is not None:
-        raise Conflict(N_("A split is already proposed: answer it, or wait for the answers."))
-    if seen is not None and seen != round_.proposals:
-        raise Conflict(N_("That split form is out of date: here is the round as it is now."))
-    proposal = propose(table_tally(table), seat_id, shares)
+    refuse(propose_split_refused(table, seat_id, seen))
+    round_ = table.round
+    proposal = propose(table_tally(table), seat_id, shares)  # the shares: the count's reason
     table = table.with_round(replace(round_, proposal=proposal, proposals=round_.proposals + 1))
     return split_clock(table, now)
 
@@ -87,17 +91,9 @@ def answer_split(
     an answer to another, or sent twice, is refused. The last answer takes the split off its
     clock."""
     table = lapse_split(table, now)
-    round_ = ended_round(table)
-    if round_.kept:
-        raise Conflict(N_("The score of this round is kept already."))
-    if round_.proposal is None:
-        raise Conflict(N_("No split has been proposed yet."))
-    if proposal is not None and proposal != round_.proposals:
-        raise Conflict(N_("That proposal is not the one on the table now: answer this one."))
-    try:
-        answered = answer(table_tally(table), round_.proposal, seat_id, agree)
-    except GameError as refused:
-        raise Conflict(refused.said) from None
+    refuse(answer_split_refused(table, seat_id, proposal))
+    round_ = table.round
+    answered = answer(table_tally(table), round_.proposal, seat_id, agree)
     answered_round = replace(round_, proposal=answered)
     table = table.with_round(answered_round)
     if table_tally(table).settled:  # the last answer: off the clock

@@ -53,7 +53,7 @@ def legal(table: TableState, seat: int | None, now: float) -> tuple[Move, ...]:
     return (
         *_round_moves(moved, table, seat, now),
         *_voice_moves(table, seat, now),
-        *split_moves(table, seat, now),
+        *split_moves(moved, seat),
         *host_moves(table, moved, seat),
         *seat_moves(table, moved, seat),
     )
