@@ -106,8 +106,9 @@ def keep_refused(table: TableState, by: int) -> Refusal:
     each winner has one point)."""
     if by != table.host:
         return NotAllowed(N_("Only the host can keep the score."))
-    if not_ended(table) is not None:
-        return not_ended(table)
+    refused = not_ended(table)
+    if refused is not None:
+        return refused
     if table.round.kept:
         return Conflict(N_("The score of this round is kept already."))
     if not table_tally(table).settled:
@@ -127,8 +128,9 @@ def target_refused(table: TableState, by: int) -> Refusal:
 def propose_split_refused(table: TableState, by: int, seen: int | None) -> Refusal:
     """Why ``by`` may not propose a split now (the split moved on to now first; ``seen``: the
     proposals its page had seen this round), but for the shares it gives."""
-    if not_ended(table) is not None:
-        return not_ended(table)
+    refused = not_ended(table)
+    if refused is not None:
+        return refused
     round_ = table.round
     if round_.proposal is not None:
         return Conflict(N_("A split is already proposed: answer it, or wait for the answers."))
@@ -140,8 +142,9 @@ def propose_split_refused(table: TableState, by: int, seen: int | None) -> Refus
 def answer_split_refused(table: TableState, by: int, proposal: int | None) -> Refusal:
     """Why ``by`` may not answer the proposal its page showed (``proposal``: its number this
     round) now (the split moved on to now first)."""
-    if not_ended(table) is not None:
-        return not_ended(table)
+    refused = not_ended(table)
+    if refused is not None:
+        return refused
     round_ = table.round
     if round_.kept:
         return Conflict(N_("The score of this round is kept already."))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -67,3 +68,12 @@ def test_a_view_says_which_of_the_table_s_controls_its_viewer_may_use():
     for wrong in ("PassTurn", "Dael", "Move"):
         with pytest.raises(ValueError, match="no kind of the table's controls"):
             host.may(wrong)
+
+
+def test_a_round_left_with_one_player_offers_no_deal_again_but_still_its_abandon():
+    """Drawn from ``legal``: with one player left mid-round, Deal this round again would be
+    refused (a deal needs two), so the host's page does not draw it; Abandon stays."""
+    table = seated("Ada", "Bob").deal(1, random.Random(4)).leave(2)
+    host = table.view_for(1)
+    assert host.in_play and not host.may("Deal") and host.may("AbandonRound")
+    assert seated("Ada", "Bob").deal(1, random.Random(4)).view_for(1).may("Deal")
