@@ -32,6 +32,7 @@ WEIGHTS: dict[type, float] = {
     k.AbandonRound: 0.01,
     k.OfferLink: 0.0,
     k.Share: 0.0,
+    k.AddComputer: 0.0,  # the games of computer players: bench.selfplay
     k.Hide: 0.05,
     k.Show: 0.05,
     k.ChooseAllegiance: 0.3,

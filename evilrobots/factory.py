@@ -18,7 +18,9 @@ from .game.scoring import TARGETS
 from .game.table import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .game.table.limits import (
     DEBATE_CHOICES,
+    LEVELS,
     PACE_CHOICES,
+    PRACTICE_COMPUTERS,
     SPLIT_CHOICES,
     SPLIT_SECONDS,
     TURN_CHOICES,
@@ -153,6 +155,8 @@ def create_app(
         turn_choices=TURN_CHOICES,
         split_choices=SPLIT_CHOICES,
         split_seconds=SPLIT_SECONDS,
+        levels=LEVELS,
+        practice_counts=PRACTICE_COMPUTERS,
     )
     app.jinja_env.globals.update(words.for_templates())
     app.jinja_env.globals.update(facts.for_templates())

@@ -295,10 +295,34 @@ def script_words(at_table: bool = False) -> dict[str, str]:
     return {key: str(text) for key, text in (TABLE_SCRIPT if at_table else SCRIPT).items()}
 
 
+# A computer player's levels, as every page names them (``limits.LEVELS``).
+LEVEL_NAMES = {
+    # Translators: the weakest computer player's level: it plays a legal move at random.
+    "beginner": _l("Beginner"),
+    # Translators: the middle computer player's level: it plays as an ordinary player would.
+    "player": _l("Player"),
+    # Translators: the strongest computer player's level.
+    "sharp": _l("Sharp"),
+}
+
+
+def level_name(level: str) -> str:
+    return str(LEVEL_NAMES[level])
+
+
+def computer_badge(level: str) -> str:
+    """What marks a computer seat beside its name, everywhere it is named."""
+    # Translators: beside a seat the app plays: "computer" (the glossary's word for a
+    # computer player), then its level, e.g. "computer, Player".
+    return _("computer, %(level)s", level=level_name(level))
+
+
 def for_templates() -> dict[str, object]:
     """The helpers the templates call, by name."""
     return {
         "label": label,
+        "level_name": level_name,
+        "computer_badge": computer_badge,
         "summary": summary,
         "kicker": kicker,
         "shows": shows,

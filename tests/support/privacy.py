@@ -18,7 +18,9 @@ def private_to(before: TableState, after: TableState) -> int | None:
     one, two = before.round, after.round
     if one is None or two is None or one.deal_id != two.deal_id:
         return None
-    if replace(before, round=None, version=0) != replace(after, round=None, version=0):
+    if replace(before, round=None, version=0, planned=()) != replace(
+        after, round=None, version=0, planned=()
+    ):
         return None
     if [seat for seat, _ in one.hands] != [seat for seat, _ in two.hands]:
         return None
@@ -30,7 +32,14 @@ def private_to(before: TableState, after: TableState) -> int | None:
     if len(changed) != 1:
         return None
     (seat,) = changed
+    if _plans(before, seat) != _plans(after, seat):  # a computer seat's own plan may change
+        return None
     return seat if _unseen(one, seat) == _unseen(two, seat) else None
+
+
+def _plans(table: TableState, seat: int) -> tuple:
+    """The computer seats' planned moves but ``seat``'s own."""
+    return tuple(p for p in table.planned if p.seat != seat)
 
 
 def _unseen(round_: Round, seat: int) -> Round:

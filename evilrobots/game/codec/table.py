@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..table.model import Table
-from ..table.state import Seat
+from ..table.state import Computer, Planned, Seat
 from .conduct import load_settings, settings_state
 from .hand import VERSION
+from .moves import load_move, move_state
 from .round import load_round, round_state
 from .story import game_state, load_game, load_page, page_state, past_state
 
@@ -38,6 +39,14 @@ def table_state(table: Table) -> dict[str, Any]:
         **({"chapters": [page_state(page) for page in table.chapters]} if table.chapters else {}),
         **({"past": [past_state(past) for past in table.past]} if table.past else {}),
         **({"tokens": table.tokens} if table.tokens else {}),
+        **({"computers": [[c.seat, c.level] for c in table.computers]} if table.computers else {}),
+        **(
+            {"planned": [[p.seat, move_state(p.move), p.at] for p in table.planned]}
+            if table.planned
+            else {}
+        ),
+        **({"practice": True} if table.practice else {}),
+        **({"seed": table.seed} if table.seed else {}),
     }
 
 
@@ -67,6 +76,15 @@ def load_table(state: dict[str, Any]) -> Table:
             chapters=tuple(load_page(page) for page in state.get("chapters", [])),
             past=tuple(load_page(past) for past in state.get("past", [])),
             tokens=tuple((int(n), str(token)) for n, token in state.get("tokens", [])),
+            computers=tuple(
+                Computer(int(seat), str(level)) for seat, level in state.get("computers", [])
+            ),
+            planned=tuple(
+                Planned(int(seat), load_move(move), float(at))
+                for seat, move, at in state.get("planned", [])
+            ),
+            practice=bool(state.get("practice", False)),
+            seed=int(state.get("seed", 0)),
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc

@@ -89,7 +89,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
         ),
     ),
     ("observers", frozenset({"now", "view", "views"})),
-    ("moves", frozenset({"offers", "moves", "model"})),
+    ("moves", frozenset({"offers", "computers", "moves", "model"})),
 )
 
 __all__ = [

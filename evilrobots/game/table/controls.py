@@ -12,6 +12,7 @@ from ..scoring import TARGETS
 from .count import table_tally
 from .kinds import (
     AbandonRound,
+    AddComputer,
     AnswerSplit,
     CorrectScaredy,
     Deal,
@@ -30,9 +31,11 @@ from .kinds import (
     SetTarget,
     Share,
 )
+from .limits import LEVELS, PACE_CHOICES
 from .refusals import (
     abandon_refused,
     answer_split_refused,
+    computer_refused,
     deal_refused,
     end_refused,
     keep_refused,
@@ -59,6 +62,7 @@ CONTROLS = frozenset(
         SetNpr,
         SetOpen,
         SetTarget,
+        AddComputer,
         Remove,
         MakeHost,
         Leave,
@@ -135,13 +139,17 @@ def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
     settings = table.settings
     found.append(
         SetSettings(
-            not settings.conducted,
+            settings.conducted if table.computers else not settings.conducted,
             settings.debate,
-            settings.pace,
+            # Computer players play only rounds the app runs: another pace, then.
+            settings.pace + (1 if settings.pace < max(PACE_CHOICES) else -1)
+            if table.computers
+            else settings.pace,
             settings.window,
             settings.turn_seconds,
         )
     )
+    found += [AddComputer(level) for level in LEVELS if computer_refused(table, level) is None]
     found.append(SetNpr(not table.npr_next_deal))
     found.append(SetOpen(not table.open))
     if target_refused(table, seat) is None:
@@ -151,7 +159,8 @@ def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
         if other.id != seat:
             if not (chained is not None and in_chain(chained, other.id)):
                 found.append(Remove(other.id))
-            found.append(MakeHost(other.id))
+            if table.computer(other.id) is None:
+                found.append(MakeHost(other.id))
     return found
 
 

@@ -26,6 +26,13 @@ def set_settings(table: TableState, by: int, settings: Settings) -> TableState:
     """The host chooses, for the next deal, whether the app conducts the round, and its
     timers."""
     host_only(table, by, N_("Only the host can set how the round is run."))
+    if table.computers and not settings.conducted:
+        raise Conflict(
+            N_(
+                "Computer players play only rounds the app runs: remove them to call rounds "
+                "by voice."
+            )
+        )
     return replace(table, settings=settings.check())
 
 

@@ -60,7 +60,7 @@ def private(table: TableState, seat_id: int, deal_id: int, now: float) -> Round:
     """The round a seat's private choice is for; refused, changing nothing, if something is
     due that the choice could change (it would land too late to count)."""
     round_, _ = playing(table, seat_id, deal_id)
-    if table.deadline is not None and now >= table.deadline:
+    if table.round_deadline is not None and now >= table.round_deadline:
         raise Conflict(N_("The round is moving on: make your choice again in a moment."))
     return round_
 

@@ -1,12 +1,9 @@
 """Every act a seat can take, as data: one frozen dataclass per kind, with the choices it
-carries (a target, a robot, a level, a proof, an allegiance, the split's shares, the
-settings). Plain values: comparable, hashable, picklable. ``moves`` applies them and says
-which a seat may make now; a web form is turned into one, and a computer player returns one.
-
-``deal`` is the deal a move was made for (``Round.deal_id``, the ``round`` a form carries):
-a move that lands in a later deal is refused. A field a caller fills in (a joining player's
-name and secret, a link's token) is given empty by ``moves.legal``.
-"""
+carries. Plain values: comparable, hashable, picklable. ``moves`` applies them and says which
+a seat may make now; a web form is turned into one, and a computer player returns one.
+``deal`` is the deal a move was made for (``Round.deal_id``, the ``round`` a form carries): a
+move that lands in a later deal is refused. A field a caller fills in (a name, a secret, a
+link's token) is given empty by ``moves.legal``."""
 
 from __future__ import annotations
 
@@ -110,6 +107,11 @@ class Remove(Move):
 @dataclass(frozen=True, slots=True)
 class MakeHost(Move):
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddComputer(Move):
+    level: str  # a seat the app plays, at this level (``limits.LEVELS``); removed by Remove
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,3 +33,8 @@ SPLIT_CHOICES = range(60, 601, 30)
 # Steps a round may take at one moment: a level's end, each turn timed out, each window,
 # proof and tie's order of a round that was left alone (a server down for a while).
 MOST_STEPS = 200
+
+# A computer player's levels, weakest first (``evilrobots.game.players`` plays each).
+LEVELS = ("beginner", "player", "sharp")
+# The most computer players a table to practise at opens with, and the fewest.
+PRACTICE_COMPUTERS = range(2, 9)

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import (
     choices,
     clock,
+    computers,
     conversions,
     countdown,
     dealing,
@@ -34,6 +35,7 @@ from . import (
 )
 from .kinds import (
     AbandonRound,
+    AddComputer,
     AnswerSplit,
     Arrange,
     ChooseAllegiance,
@@ -118,6 +120,7 @@ ACTS: dict[type, Act] = {
     SetOpen: lambda t, s, m, now, rng: seating.set_open(t, s, m.open),
     Remove: lambda t, s, m, now, rng: seating.remove(t, s, m.seat, now),
     MakeHost: lambda t, s, m, now, rng: seating.make_host(t, s, m.seat),
+    AddComputer: lambda t, s, m, now, rng: seating.add_computer(t, s, m.level, rng.getrandbits(62)),
     Deal: lambda t, s, m, now, rng: dealing.deal(t, s, rng, now, m.last_deal, m.again),
     NewGame: lambda t, s, m, now, rng: dealing.new_game(t, s, m.last_deal),
     EndRound: lambda t, s, m, now, rng: ending.end_round(t, s, now),
@@ -206,8 +209,12 @@ def apply(
     after = act(moved, seat, move, now, rng or random.SystemRandom())
     if after is table:
         return Applied(after, Effects(seat=seat))
+    if (table.computers or table.practice) and after == table:
+        return Applied(table, Effects(seat=seat))  # nothing to choose again
     private = seat if kind in PRIVATE and _own(table, seat, move) else None
-    return Applied(after, _effects(table, after, seat, private))
+    effects = _effects(table, after, seat, private)
+    # Each computer seat chooses afresh (after a private tap, only the seat that made it).
+    return Applied(computers.plan(after, now, only=private), effects)
 
 
 def _own(table: TableState, seat: int, move: Move) -> bool:
@@ -251,13 +258,43 @@ def _effects(
     )
 
 
-def advance(table: TableState, now: float) -> Applied:
+def advance(table: TableState, now: float, rng: random.Random | None = None) -> Applied:
     """Time passing: the table moved past whatever is due by ``now`` (what the store's ticker
-    does when ``table.deadline`` has come); the very same table if nothing is."""
+    does when ``table.deadline`` has come), and the computer seats' moves made whose time
+    has come; the very same table if nothing is. A computer seat's private move is made
+    alone, told to that seat alone."""
     after = clock.tick(table, now)
-    return Applied(after, Effects() if after is table else _effects(table, after, None))
+    if after is not table:
+        after = computers.plan(after, now)
+    for _ in range(len(after.planned) + 1):
+        planned = computers.due(after, now)
+        if planned is None:
+            break
+        if not computers.still_legal(after, planned, now):
+            after = computers.plan(computers.dropped(after, planned), now, only=planned.seat)
+            continue
+        if type(planned.move) in PRIVATE:
+            if after is not table:
+                break  # the next look makes it, alone
+            made = apply(after, planned.seat, planned.move, now, rng)
+            return Applied(made.table, replace(made.effects, private_to=planned.seat))
+        after = apply(after, planned.seat, planned.move, now, rng).table
+    if after is table:
+        return Applied(table, Effects())
+    return Applied(after, _effects(table, after, None, _quiet(table, after)))
 
 
-def start(code: str, host_name: str, secret: str, table_class: type = TableState) -> Any:
-    """A new table with its first seat, the host."""
-    return seating.join(table_class(code), host_name, secret)
+def _quiet(before: TableState, after: TableState) -> int | None:
+    """A change of computer seats' plans alone (a planned move dropped, chosen again): told
+    to one of those seats, so no player's stream hears of it."""
+    if replace(before, planned=()) != replace(after, planned=()):
+        return None
+    return min((p.seat for p in set(before.planned) ^ set(after.planned)), default=None)
+
+
+def start(
+    code: str, host_name: str, secret: str, table_class: type = TableState, practice: bool = False
+) -> Any:
+    """A new table with its first seat, the host (``practice``: a table to practise at,
+    whose host's next steps the app takes too)."""
+    return seating.join(table_class(code, practice=practice), host_name, secret)

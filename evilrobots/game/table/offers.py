@@ -116,7 +116,7 @@ def _private_choices(table: TableState, seat: int, now: float) -> list[Move]:
     round_ = table.round
     if round_ is None or not round_.in_play or round_.conduct is None:
         return []
-    if table.deadline is not None and now >= table.deadline:
+    if table.round_deadline is not None and now >= table.round_deadline:
         return []
     conduct = round_.conduct
     acts = round_acts.acts(table, seat)

@@ -13,7 +13,7 @@ from ..scoring import answer_refused, proposal_refused
 from .conduct import Phase
 from .count import table_tally
 from .guards import not_ended
-from .limits import MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
+from .limits import LEVELS, MAX_SEATS, MIN_PLAYERS, MIN_TO_DEAL
 from .state import TableState
 
 Refusal = GameError | None
@@ -154,3 +154,22 @@ def answer_split_refused(table: TableState, by: int, proposal: int | None) -> Re
         return Conflict(N_("That proposal is not the one on the table now: answer this one."))
     refused = answer_refused(round_.proposal, table_tally(table), by)
     return None if refused is None else Conflict(refused.said)
+
+
+def computer_refused(table: TableState, level: str) -> Refusal:
+    """Why a computer player may not be added now (between rounds of a table the app runs,
+    with a seat free); None when it is."""
+    if level not in LEVELS:
+        return GameError(N_("Choose the computer player's level from the list."))
+    if len(table.seats) >= MAX_SEATS:
+        return Conflict(
+            N_("This table is full: %(most)d players is the most the game allows."),
+            most=MAX_SEATS,
+        )
+    if table.round is not None and table.round.in_play:
+        return Conflict(N_("Add a computer player between rounds, once this one is over."))
+    if not table.settings.conducted:
+        return Conflict(
+            N_("Computer players play rounds the app runs: choose that in the settings first.")
+        )
+    return None

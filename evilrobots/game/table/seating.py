@@ -14,9 +14,10 @@ from .conversions import resolve
 from .flow import end_turn_of, next_turn
 from .guards import host_only
 from .limits import MAX_SEATS
-from .names import clean_name, look_alike
+from .names import COMPUTER_NAMES, clean_name, look_alike
+from .refusals import computer_refused
 from .round import Names, Round
-from .state import Seat, TableState
+from .state import Computer, Seat, TableState
 from .turns import in_chain, tied, to_answer
 
 
@@ -98,7 +99,15 @@ def leave(table: TableState, seat_id: int, now: float = 0.0) -> TableState:
             round_ = replace(round_, hands=hands, proposal=proposal, departed=departed)
             names = {seat.id: seat.name for seat in seats}
             round_ = _out_of_the_round(round_, names, seat_id, now)
-    return replace(table, seats=seats, host=host, round=round_, game=table.game.without(seat_id))
+    return replace(
+        table,
+        seats=seats,
+        host=host,
+        round=round_,
+        game=table.game.without(seat_id),
+        computers=tuple(c for c in table.computers if c.seat != seat_id),
+        planned=tuple(p for p in table.planned if p.seat != seat_id),
+    )
 
 
 def _out_of_the_round(round_: Round, names: Names, seat: int, now: float) -> Round:
@@ -135,10 +144,32 @@ def remove(table: TableState, by: int, seat_id: int, now: float = 0.0) -> TableS
 
 
 def make_host(table: TableState, by: int, seat_id: int) -> TableState:
-    """The host hands the role to another player."""
+    """The host hands the role to another player (never to a computer player)."""
     host_only(table, by, N_("Only the host can make another player host."))
     table.seat(seat_id)
+    if table.computer(seat_id) is not None:
+        raise GameError(N_("A computer player cannot host the table."))
     return replace(table, host=seat_id)
+
+
+def add_computer(table: TableState, by: int, level: str, seed: int) -> TableState:
+    """The host seats a computer player at ``level``, between rounds, under the first of
+    ``COMPUTER_NAMES`` nobody's name looks like. ``seed``: the table's computers' dice, if it
+    has none yet."""
+    host_only(table, by, N_("Only the host can add a computer player."))
+    refused = computer_refused(table, level)
+    if refused is not None:
+        raise refused
+    taken = [seat.name for seat in table.seats]
+    name = next(n for n in COMPUTER_NAMES if look_alike(n, taken) is None)
+    seat = Seat(table.next_seat, name, "")  # no browser's secret holds it
+    return replace(
+        table,
+        seats=(*table.seats, seat),
+        next_seat=table.next_seat + 1,
+        computers=(*table.computers, Computer(seat.id, level)),
+        seed=table.seed or seed,
+    )
 
 
 def set_open(table: TableState, by: int, open_: bool) -> TableState:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from ..errors import GameError
 from ..messages import N_
 from ..scoring import Game
+from .kinds import Move
 from .round import Round
 from .settings import Settings
 from .story import Chapter, Page, Past
@@ -27,6 +28,25 @@ class Seat:
     secret: str
     move: str | None = None  # hash of a one-time link that moves the seat to another phone
     move_until: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Computer:
+    """A seat the app plays (``players``), at a level: one the host added (its seat holds no
+    browser's secret)."""
+
+    seat: int
+    level: str  # ``players.LEVELS``
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A computer seat's next move, chosen from its own view, and when it makes it: kept
+    here, beside the round, so a restart or another instance makes it all the same."""
+
+    seat: int
+    move: Move
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +70,10 @@ class TableState:
     chapters: tuple[Page, ...] = ()  # this game's rounds that are over, before the one dealt
     past: tuple[Past, ...] = ()  # the table's earlier games, oldest first
     tokens: tuple[tuple[int, str], ...] = ()  # each shared game's link: (its number, token)
+    computers: tuple[Computer, ...] = ()  # the seats the app plays
+    planned: tuple[Planned, ...] = ()  # their next moves (``computers.plan``)
+    practice: bool = False  # the app also ends, keeps and deals (a table to practise at)
+    seed: int = 0  # the computers' dice: their choices and think times, never told
 
     @property
     def closed(self) -> tuple[Page, ...]:
@@ -81,14 +105,28 @@ class TableState:
 
     @property
     def deadline(self) -> float | None:
-        """When the round in play next needs moving on, or its winners' split runs out (the
-        store keeps it, to find tables that are due); None if nothing is on a timer."""
+        """When the round in play next needs moving on, its winners' split runs out, or a
+        computer seat makes its move (the store keeps it, to find tables that are due); None
+        if nothing is on a timer."""
+        due = self.round_deadline
+        if self.planned:
+            first = min(planned.at for planned in self.planned)
+            return first if due is None else min(due, first)
+        return due
+
+    @property
+    def round_deadline(self) -> float | None:
+        """When the round's own clock (a step, or the winners' split) next runs out."""
         round_ = self.round
         if round_ is not None and round_.split_until is not None:
             return round_.split_until
         if round_ is None or not round_.in_play or round_.conduct is None:
             return None
         return round_.conduct.next_deadline
+
+    def computer(self, seat: int) -> Computer | None:
+        """The seat's computer player, if the app plays it."""
+        return next((c for c in self.computers if c.seat == seat), None)
 
     def with_round(self, round_: Round) -> TableState:
         return replace(self, round=round_)

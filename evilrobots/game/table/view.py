@@ -31,6 +31,7 @@ class SeatView:
     dealt: bool  # holds cards this round (a newcomer waits for the next deal)
     shown: Shown
     you: bool = False
+    computer: str | None = None  # the level of the computer player that plays it, if one does
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ def game_history(game: Game, names: Names) -> tuple[Kept, ...]:
 def board_view(table: TableState) -> TableView:
     """What everyone at the table, and the board, may see."""
     round_ = table.round
+    levels = {computer.seat: computer.level for computer in table.computers}
     seats = tuple(
         SeatView(
             seat.id,
@@ -63,6 +64,7 @@ def board_view(table: TableState) -> TableView:
             host=seat.id == table.host,
             dealt=round_ is not None and round_.hand_of(seat.id) is not None,
             shown=shown_by(round_, seat.id),
+            computer=levels.get(seat.id),
         )
         for seat in table.seats
     )
@@ -141,7 +143,7 @@ def seat_view(
     you = next((seat for seat in board.seats if seat.id == seat_id), None)
     if you is None:
         return board
-    you = SeatView(you.id, you.name, you.host, you.dealt, you.shown, you=True)
+    you = SeatView(you.id, you.name, you.host, you.dealt, you.shown, True, you.computer)
     round_ = table.round
     names = table.names
     # The board's fields, and the seat's own: a dataclasses.replace of the board's view would

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from ...game.scoring import TARGETS
 from ...game.table.kinds import (
     AbandonRound,
+    AddComputer,
     CorrectScaredy,
     Deal,
     EndRound,
@@ -55,6 +56,14 @@ def set_settings(code: str) -> Response:
         split = form_int("split", _("Say how long the winners have to split, in seconds."))
     chosen = SetSettings(conducted, debate, pace, window, turn, split)
     return change_by_seat(code, chosen, back_to_table("host"))
+
+
+@bp.post("/t/<code>/computer")
+def add_computer(code: str) -> Response:
+    """The host seats a computer player at the level chosen, between rounds."""
+    return change_by_seat(
+        code, AddComputer(request.form.get("level", "")), back_to_table("players")
+    )
 
 
 @bp.post("/t/<code>/host")

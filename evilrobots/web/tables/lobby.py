@@ -10,11 +10,12 @@ from flask_babel import gettext as _
 
 from ...game.errors import GameError
 from ...game.table import Table, clean_code, clean_name, moves, new_code
-from ...game.table.kinds import Join, Speak
+from ...game.table.kinds import AddComputer, Join, Speak
+from ...game.table.limits import PRACTICE_COMPUTERS
 from ...store import TableMissing
 from ..errors import say, status_of
 from ..i18n import phone_language
-from ..services import rng
+from ..services import now, rng
 from .common import (
     NO_SUCH_TABLE,
     NOT_A_CODE,
@@ -55,6 +56,38 @@ def start() -> Response | tuple[str, int]:
         table = moves.start(new_code(rng()), name, hashed(secret), Table)
         # The board speaks the host's language.
         table = moves.apply(table, table.host, Speak(phone_language())).table
+        if store().create(table):
+            keep_secret(table.code, secret)
+            return back_to_seat(table.code)
+    abort(503, description=_("Could not find a free table code; please try again."))
+
+
+@bp.post("/table/practice")
+def practice() -> Response | tuple[str, int]:
+    """Practise alone: a table with this browser as its host and the computer players asked
+    for, whose host's next steps the app takes too."""
+    try:
+        name = clean_name(request.form.get("name", ""))
+    except GameError as refused:
+        return start_page(status_of(refused), practice_error=say(refused))
+    count = request.form.get("computers", "")
+    if not count.isdigit() or int(count) not in PRACTICE_COMPUTERS:
+        words = _(
+            "Choose how many computer players: %(least)s to %(most)s.",
+            least=PRACTICE_COMPUTERS.start,
+            most=PRACTICE_COMPUTERS.stop - 1,
+        )
+        return start_page(400, practice_error=words)
+    level = request.form.get("level", "")
+    secret = secrets.token_urlsafe(32)
+    for _attempt in range(20):
+        table = moves.start(new_code(rng()), name, hashed(secret), Table, practice=True)
+        table = moves.apply(table, table.host, Speak(phone_language())).table
+        try:
+            for _n in range(int(count)):
+                table = moves.apply(table, table.host, AddComputer(level), now(), rng()).table
+        except GameError as refused:
+            return start_page(status_of(refused), practice_error=say(refused))
         if store().create(table):
             keep_secret(table.code, secret)
             return back_to_seat(table.code)

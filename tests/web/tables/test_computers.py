@@ -1,0 +1,81 @@
+"""Computer players at a table, through the web: practise alone from the tables' page, the
+host adding and removing them, each marked in words, and the store's ticker (here moved by
+hand) making their moves until the game is won."""
+
+from __future__ import annotations
+
+from evilrobots.game.table.limits import LEVELS
+from tests.support.clients import Phone, table_of
+
+
+def practise(app, name="Ada", computers="4", level="player"):
+    phone = Phone(app, name)
+    response = phone.client.post(
+        "/table/practice", data={"name": name, "computers": computers, "level": level}
+    )
+    return phone, response
+
+
+def test_practise_alone_opens_a_table_with_the_computer_players_asked_for(app):
+    phone, response = practise(app, computers="4", level="sharp")
+    assert response.status_code == 303
+    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    table = table_of(app, phone.code)
+    assert table.practice
+    assert len(table.seats) == 5
+    assert [c.level for c in table.computers] == ["sharp"] * 4
+    assert table.host not in {c.seat for c in table.computers}
+    page = phone.page()
+    assert page.count("computer, Sharp") == 4
+    board = phone.client.get(f"/t/{phone.code}/board").get_data(as_text=True)
+    assert board.count("computer, Sharp") == 4
+
+
+def test_practise_alone_refuses_a_count_or_a_level_out_of_range_in_words(app):
+    for computers, level in (("1", "player"), ("9", "player"), ("x", "player"), ("3", "god")):
+        phone, response = practise(app, computers=computers, level=level)
+        assert response.status_code == 400
+        text = response.get_data(as_text=True)
+        assert "Choose how many computer players: 2 to 8." in text or "level" in text
+        assert 'id="practice-error"' in text
+
+
+def test_a_practice_table_plays_on_by_the_ticker_alone_until_the_game_is_won(app, clock):
+    """The host deals the first round and then does nothing at all: the computer players
+    play, the app ends each round, keeps its score and deals the next, to the game's end."""
+    phone, response = practise(app, computers="4", level="beginner")
+    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    store = app.extensions["evilrobots.store"]
+    assert phone.deal().status_code == 303
+    for _step in range(5000):
+        table = table_of(app, phone.code)
+        if table.game.winner is not None:
+            break
+        assert table.deadline is not None, "a practice table never waits with nothing due"
+        clock.now = max(clock.now, table.deadline)
+        assert store.advance_due() == 1
+    assert table.game.winner is not None
+    assert len(table.game.rounds) >= 2
+    assert table.deadline is None  # the game over, it waits for New game
+    assert "wins the game" in phone.page()
+
+
+def test_the_host_adds_and_removes_a_computer_player_between_rounds(app, ada, bob):
+    assert ada.post("/computer", level="player").status_code == 303
+    table = table_of(app, ada.code)
+    (computer,) = table.computers
+    assert computer.level == "player"
+    assert "computer, Player" in bob.page()
+    assert ada.post("/remove", seat=str(computer.seat)).status_code == 303
+    assert table_of(app, ada.code).computers == ()
+    refused = ada.post("/computer", level="wizard")
+    assert refused.status_code == 400
+    assert "Choose the computer player" in refused.get_data(as_text=True)
+    assert bob.post("/computer", level="player").status_code == 403
+
+
+def test_a_computer_player_is_added_only_between_rounds(app, ada, bob, cy):
+    assert ada.deal().status_code == 303
+    refused = ada.post("/computer", level=LEVELS[0])
+    assert refused.status_code == 409
+    assert "between rounds" in refused.get_data(as_text=True)
