@@ -21,6 +21,11 @@ heartbeats against the other's calls.
 
     .venv/bin/python -m bench.countdown [--tables 1000] [--pace 5] [--store sqlite|redis]
                                         [--against COMMIT [--against-first]] [--profile DIR]
+                                        [--computers N]
+
+``--computers N`` seats N computer players (the Player level) at each table in place of as
+many phones: they claim their calls and take their turns (the store's ticker makes their
+moves), so a call may wait for a turn or a window, as at a table where people play.
 
 ``--against COMMIT`` runs that build too (its files from git, its catalogs compiled), right
 after this one (or before it, with ``--against-first``), with the same client, and prints the
@@ -157,7 +162,10 @@ async def measure(args: argparse.Namespace, port: int, master: int, figures: Fig
     started = time.perf_counter()
     for batch in range(0, args.tables, 25):
         tables += await asyncio.gather(
-            *(set_up_table(port, n, settings) for n in range(batch, min(args.tables, batch + 25)))
+            *(
+                set_up_table(port, n, settings, args.computers)
+                for n in range(batch, min(args.tables, batch + 25))
+            )
         )
     print(f"{len(tables)} tables of {SEATS} players dealt in {time.perf_counter() - started:.1f} s")
     await asyncio.sleep(2)
@@ -168,10 +176,11 @@ async def measure(args: argparse.Namespace, port: int, master: int, figures: Fig
     streams, tasks = [], []
     opening = asyncio.Semaphore(500)
     for number, table in enumerate(tables):
-        for seat in range(SEATS + 1):
+        phones = len(table["cookies"])
+        for seat in range(phones + 1):
             stream = Stream({}, 0, number, keep=True)
-            path = f"/t/{table['code']}/events" + ("?board=1" if seat == SEATS else "")
-            cookie = table["cookies"][seat] if seat < SEATS else ""
+            path = f"/t/{table['code']}/events" + ("?board=1" if seat == phones else "")
+            cookie = table["cookies"][seat] if seat < phones else ""
             tasks.append(asyncio.create_task(stream.run(port, path, cookie, opening)))
             streams.append(stream)
     await all_open(streams, tasks)
@@ -402,6 +411,12 @@ def main() -> None:
     parser.add_argument("--against", metavar="COMMIT", help="run this build too, after this one")
     parser.add_argument("--against-first", action="store_true", help="run --against's first")
     parser.add_argument("--profile", type=Path, help="py-spy every worker, into this folder")
+    parser.add_argument(
+        "--computers",
+        type=int,
+        default=0,
+        help="computer players at each table (they play; the phones still do not)",
+    )
     args = parser.parse_args()
     raise_open_files()
     plan = [(ROOT, "this build: " + builds.this_build())]

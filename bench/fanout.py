@@ -105,18 +105,23 @@ def cookie_of(headers: dict) -> str:
 BY_VOICE = "conducted=no&debate=60&pace=5&window=8&turn=60"
 
 
-async def set_up_table(port: int, number: int, settings: str = BY_VOICE) -> dict:
+async def set_up_table(
+    port: int, number: int, settings: str = BY_VOICE, computers: int = 0
+) -> dict:
     """A table of SEATS players, dealt (by default a round called by voice, where each
-    player's reveal is a change every viewer sees)."""
+    player's reveal is a change every viewer sees); ``computers`` of them computer players
+    (at the Player level), the rest phones."""
     status, headers, _ = await request(port, "POST", "/table", form=f"name=P{number}x0")
     code = headers["location"].rsplit("/", 1)[1]
     cookies = [cookie_of(headers)]
-    for seat in range(1, SEATS):
+    for seat in range(1, SEATS - computers):
         _, headers, _ = await request(
             port, "POST", f"/t/{code}/join", form=f"name=P{number}x{seat}"
         )
         cookies.append(cookie_of(headers))
     await request(port, "POST", f"/t/{code}/settings", cookie=cookies[0], form=settings)
+    for _ in range(computers):
+        await request(port, "POST", f"/t/{code}/computer", cookie=cookies[0], form="level=player")
     await request(port, "POST", f"/t/{code}/deal", cookie=cookies[0], form="round=00000000")
     return {"code": code, "cookies": cookies}
 

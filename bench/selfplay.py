@@ -1,7 +1,8 @@
 """Computer players against each other: whole games played through ``moves`` in-process, on
 an injected clock (no sleeping), every seat a computer player deciding from its own view.
 
-Prints games a second on one core, and a table of wins by level: for each pair of levels,
+Prints games a second on one core (the games' process time, over ``--jobs`` processes), and a
+table of wins by level: for each pair of levels,
 five-player games seated with three of one and two of the other, then the other way round
 (as many of each), so that two levels of equal strength would each win half; with a 95 %
 confidence interval (Wilson's). Each level should beat the one below it.
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import os
 import random
 import sys
 import time
@@ -79,33 +82,49 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def duel(stronger: str, weaker: str, games: int, seed: int) -> tuple[int, int, float]:
-    """Five-player games of two levels, three and two, then two and three: how many the
-    first won, of how many, and the time they took."""
+def games_of(stronger: str, weaker: str, numbers: range, seed: int) -> tuple[int, float]:
+    """Five-player games of two levels, three of one and two of the other by turns (the
+    game's number says which, and its seats' order): how many the first won, and the
+    process time they took."""
     wins = 0
     started = time.process_time()
-    for n in range(games):
+    for n in numbers:
         many, few = (stronger, weaker) if n % 2 else (weaker, stronger)
         levels = [many, many, many, few, few]
         random.Random(seed * 1_000_003 + n).shuffle(levels)
         wins += play(levels, seed * 1_000_003 + n).winner_level == stronger
-    return wins, games, time.process_time() - started
+    return wins, time.process_time() - started
+
+
+def duel(
+    stronger: str, weaker: str, games: int, seed: int, jobs: int = 1
+) -> tuple[int, int, float]:
+    """``games`` five-player games of two levels (``games_of``), over ``jobs`` processes:
+    how many the first won, of how many, and the process time they took in all."""
+    if jobs <= 1:
+        wins, took = games_of(stronger, weaker, range(games), seed)
+        return wins, games, took
+    parts = [range(start, games, jobs) for start in range(jobs)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        done = pool.starmap(games_of, [(stronger, weaker, part, seed) for part in parts])
+    return sum(w for w, _ in done), games, sum(t for _, t in done)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="five-player games a pair")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="200 games a pair")
+    parser.add_argument("--quick", action="store_true", help="100 games a pair")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     args = parser.parse_args(argv)
-    games = 200 if args.quick else args.games
+    games = 100 if args.quick else args.games
     pairs = [(LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)]
     pairs.append((LEVELS[-1], LEVELS[0]))
     played = 0
     seconds = 0.0
     lines = []
     for stronger, weaker in pairs:
-        wins, n, took = duel(stronger, weaker, games, args.seed)
+        wins, n, took = duel(stronger, weaker, games, args.seed, args.jobs)
         played += n
         seconds += took
         low, high = wilson(wins, n)

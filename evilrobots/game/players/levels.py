@@ -7,10 +7,12 @@
   another towards the side it expects to win, uses its robot when that helps, claims its call
   only with something worth doing, reacts when a conversion would cost it the round, and
   answers a split fairly.
-- ``sharp``: also reads what the Countdown tells of the powers not shown (a seat that let the
-  calls above go by holds less), passes in the Debate with a high power and a robot worth
-  playing late, bluffs with CheatBot, and plays for the game: a player about to win it is
-  kept off the winning side, and a split that would hand them the game is refused.
+- ``sharp``: weighs each turn over many tables its view may stand for (the cards it has not
+  seen drawn again and again: ``reading.sampled``), so that it counts as the count does (a
+  tie to Neutral, nobody scoring when every player is on one side, the value shared by the
+  winners); bluffs with CheatBot; and plays the split for the game: it proposes a split that
+  gives it what even shares leave over (each other winner a fair share), and refuses one
+  that would hand another player the game.
 """
 
 from __future__ import annotations
@@ -86,14 +88,14 @@ def _play(view: Any, legal: Sequence[Any], rng: Random, style: Style) -> Any:
     if "AnswerSplit" in by:
         return _answer(view, by["AnswerSplit"], style)
     if "ProposeSplit" in by:
+        if style.greedy_split:  # the rest of the even shares to itself: a fair share each
+            return max(by["ProposeSplit"], key=lambda m: dict(m.shares).get(view.you.id, 0))
         return by["ProposeSplit"][0]
     if view.hand is None:
         return None
-    below = _level_below(view) if style.infers_powers else None
-    reading = read(view, below)
+    reading = read(view)
     if style.samples:
-        called = _called(view) if style.reads_silence else None
-        reading = sampled(reading, rng, style.samples, below, called)
+        reading = sampled(reading, rng, style.samples)
     if "Prove" in by:
         return _prove(view, by["Prove"])
     if "Promote" in by:
@@ -105,28 +107,7 @@ def _play(view: Any, legal: Sequence[Any], rng: Random, style: Style) -> Any:
     if "Claim" in by:
         gain = best_turn_gain(view, reading, style)
         return by["Claim"][0] if gain > style.worth else None
-    if "PassDebate" in by and style.passes_debate and _passes_debate(view):
-        return by["PassDebate"][0]
     return None
-
-
-def _called(view: Any) -> int | None:
-    """How far the Countdown has called: None in the Debate, 0 once every call is over."""
-    happening = view.happening
-    if happening is None:
-        return 0
-    phase = happening.phase.value
-    if phase == "debate":
-        return None
-    return happening.level if phase == "countdown" else 0
-
-
-def _level_below(view: Any) -> int | None:
-    """The Countdown's call: a seat that has not acted and did not pass holds no more."""
-    happening = view.happening
-    if happening is None or happening.phase.value != "countdown" or not happening.level:
-        return None
-    return happening.level
 
 
 def _turn(view: Any, reading: Reading, moves: list[Any], style: Style) -> Any:
@@ -187,17 +168,6 @@ def _prove(view: Any, proofs: list[Any]) -> Any:
     if view.hand.robot.name == "ScaredyBot":
         return next((m for m in proofs if m.proof.value == "power"), proofs[0])
     return proofs[0]
-
-
-def _passes_debate(view: Any) -> bool:
-    """A high power with a robot worth playing late passes, to act in the Pass phase."""
-    hand = view.hand
-    return hand.power.value >= 7 and hand.robot.name in (
-        "NegativeBot",
-        "PushBot",
-        "BetBot",
-        "CopyBot",
-    )
 
 
 def _answer(view: Any, answers: list[Any], style: Style) -> Any:

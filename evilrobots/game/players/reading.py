@@ -5,7 +5,6 @@ each team is to win. Reading only, from the view alone."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,6 +36,8 @@ class Reading:
     # Tables the view may stand for (``sampled``): for each, every seat's allegiance and
     # power in the order of ``seats``, drawn where the view shows nothing.
     samples: tuple[tuple[tuple[Allegiance, float], ...], ...] = ()
+    base: tuple[Seen, ...] = ()  # the seats as they were sampled
+    totals: tuple[tuple[float, float, int, int, int], ...] = ()  # each sample's count of them
 
     def of(self, seat: int) -> Seen:
         return next(s for s in self.seats if s.seat == seat)
@@ -52,9 +53,8 @@ class Reading:
         return hits / len(self.unseen)
 
 
-def read(view: Any, below: int | None = None) -> Reading:
-    """The seats as shown; an unseen power is the mean of the unseen cards (``below``: of
-    those at most that level, for seats that have let the calls above go by)."""
+def read(view: Any) -> Reading:
+    """The seats as shown; an unseen power is the mean of the power cards not seen."""
     hand = view.hand
     me = view.you.id
     seen_cards = [hand.power.value]
@@ -77,7 +77,7 @@ def read(view: Any, below: int | None = None) -> Reading:
         if shown.power is not None:
             power, known = float(power_of(shown.power, shown.robot)), True
         else:
-            power, known = _mean_below(unseen, below) if below else mean, False
+            power, known = mean, False
         seats.append(Seen(seat.id, shown.allegiance, power, known, shown.robot))
     if view.npr is not None:
         seats.append(Seen(NPR_SEAT, view.npr.allegiance, float(NPR_POWER), True))
@@ -90,80 +90,73 @@ POWER_DECK_VALUES = tuple(card.value for card in POWER_DECK)
 COIN_ODDS = (Allegiance.GOOD, Allegiance.EVIL, Allegiance.NEUTRAL, Allegiance.NEUTRAL)
 
 
-# A seat that let its call go by without showing its allegiance is most often on the side
-# the table shows winning: it had nothing to change (the odds a reading of silence gives).
-CONTENT_ODDS = (0.6, 0.15, 0.25)  # the favourite, the other side, Neutral
-
-
-def sampled(
-    reading: Reading,
-    rng: Any,
-    count: int,
-    below: int | None = None,
-    called: int | None = None,
-) -> Reading:
+def sampled(reading: Reading, rng: Any, count: int) -> Reading:
     """The reading with ``count`` tables it may stand for: what a seat has not shown drawn
-    from the coins' odds and the power cards not seen (``below``: those at most that level).
-    ``called``: the Countdown has called down to it (0: every call is over), so a seat drawn
-    a power above it let its call go by, and is drawn content with its side."""
-    pool = [v for v in reading.unseen if below is None or v <= below] or list(reading.unseen)
-    pool = pool or [5]
-    liked = favourite(reading)
-    other = Allegiance.EVIL if liked is Allegiance.GOOD else Allegiance.GOOD
+    from the coins' odds and the power cards it has not seen."""
+    pool = list(reading.unseen) or [5]
     samples = []
+    draw = rng.random
+    size = len(pool)
     for _ in range(count):
         drawn = []
         for seen in reading.seats:
-            power = seen.power if seen.known else float(rng.choice(pool))
-            allegiance = seen.allegiance
-            if allegiance is None:
-                if called is not None and power > called:
-                    allegiance = rng.choices((liked, other, Allegiance.NEUTRAL), CONTENT_ODDS)[0]
-                else:
-                    allegiance = rng.choice(COIN_ODDS)
-            drawn.append((allegiance, power))
+            power = seen.power if seen.known else float(pool[int(draw() * size)])
+            drawn.append((seen.allegiance or COIN_ODDS[int(draw() * 4)], power))
         samples.append(tuple(drawn))
-    return replace(reading, samples=tuple(samples))
+    totals = tuple(_totals(reading.seats, sample) for sample in samples)
+    return replace(reading, samples=tuple(samples), base=reading.seats, totals=totals)
+
+
+def _counted(seen: Seen, draw: tuple[Allegiance, float]) -> tuple[Allegiance, float, int]:
+    """A seat in a sampled table: its side, what it adds to it, and 1 if it is a player."""
+    power = seen.power if seen.known else draw[1]
+    return seen.allegiance or draw[0], -power if seen.negative else power, seen.seat != NPR_SEAT
+
+
+def _totals(seats: tuple[Seen, ...], sample: tuple) -> tuple[float, float, int, int, int]:
+    """A sampled table's count: Good's and Evil's totals, and the players on each side."""
+    good = evil = 0.0
+    sides = [0, 0, 0]
+    for seen, draw in zip(seats, sample, strict=True):
+        allegiance, power, plays = _counted(seen, draw)
+        if allegiance is Allegiance.GOOD:
+            good += power
+        elif allegiance is Allegiance.EVIL:
+            evil += power
+        sides[SIDE[allegiance]] += plays
+    return good, evil, sides[0], sides[1], sides[2]
+
+
+SIDE = {Allegiance.GOOD: 0, Allegiance.EVIL: 1, Allegiance.NEUTRAL: 2}
 
 
 def share_expected(reading: Reading, value: float) -> float:
     """The seat's points expected from the round's value, over the sampled tables: the
     winning team's (the greater total; Neutral on a tie; nobody when every player is on
-    one side) shared evenly among its players."""
-    mine = next(i for i, s in enumerate(reading.seats) if s.seat == reading.me)
+    one side) shared evenly among its players. Each sampled table's count is kept as drawn
+    (``sampled``), and only the seats a turn would change are counted again."""
+    seats, base = reading.seats, reading.base or reading.seats
+    changed = [i for i, (one, two) in enumerate(zip(seats, base, strict=True)) if one is not two]
+    mine = next(i for i, s in enumerate(seats) if s.seat == reading.me)
     total = 0.0
-    for sample in reading.samples:
-        good = evil = 0.0
-        sides = []
-        for i, seen in enumerate(reading.seats):
-            allegiance = seen.allegiance or sample[i][0]
-            power = seen.power if seen.known else sample[i][1]
-            if seen.negative:
-                power = -power
-            if allegiance is Allegiance.GOOD:
-                good += power
-            elif allegiance is Allegiance.EVIL:
-                evil += power
-            if seen.seat != NPR_SEAT:
-                sides.append(allegiance)
-        if len(set(sides)) < 2:
-            continue
-        winner = (
-            Allegiance.GOOD
-            if good > evil
-            else Allegiance.EVIL
-            if evil > good
-            else Allegiance.NEUTRAL
-        )
-        mine_side = reading.seats[mine].allegiance or sample[mine][0]
-        if mine_side is winner:
-            total += value / sides.count(winner)
+    for sample, counted in zip(reading.samples, reading.totals, strict=True):
+        good, evil, *sides = counted
+        for i in changed:
+            for seen, sign in ((base[i], -1), (seats[i], 1)):
+                allegiance, power, plays = _counted(seen, sample[i])
+                if allegiance is Allegiance.GOOD:
+                    good += sign * power
+                elif allegiance is Allegiance.EVIL:
+                    evil += sign * power
+                sides[SIDE[allegiance]] += sign * plays
+        if (sides[0] > 0) + (sides[1] > 0) + (sides[2] > 0) < 2:
+            continue  # every player on one side: nobody scores
+        winner = Allegiance.NEUTRAL
+        if good != evil:
+            winner = Allegiance.GOOD if good > evil else Allegiance.EVIL
+        if (seats[mine].allegiance or sample[mine][0]) is winner:
+            total += value / sides[SIDE[winner]]
     return total / len(reading.samples)
-
-
-def _mean_below(unseen: Iterable[int], level: int) -> float:
-    low = [v for v in unseen if v <= level]
-    return sum(low) / len(low) if low else 1.0
 
 
 def strengths(reading: Reading) -> dict[Allegiance, float]:

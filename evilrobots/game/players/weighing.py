@@ -15,19 +15,17 @@ from .reading import TEAMS, Reading, share_expected, win_chance
 class Style:
     """What a level weighs beyond the round in hand, and how it reads the table."""
 
-    infers_powers: bool = False  # a seat that let the calls above go by holds less
-    passes_debate: bool = False  # a high power with a robot worth playing late passes first
     bluffs: bool = False  # CheatBot shows the side it expects to win
     plays_for_game: bool = False  # keeps a player about to win the game off the winning side
     threat: float = 3.0  # how much that weighs, in points
     reaction_margin: float = 0.15  # what a reaction must gain to be played
     worth: float = 0.03  # what a turn must gain on passing it to be worth claiming a call for
+    greedy_split: bool = False  # proposes a split that gives it what even shares leave over
     samples: int = 0  # weighs by tables the view may stand for (0: by the teams' odds)
-    reads_silence: bool = False  # a seat that let its call go by is content with its side
 
 
 PLAYER = Style()
-SHARP = Style(True, True, True, True, reaction_margin=0.05, samples=48)
+SHARP = Style(bluffs=True, plays_for_game=True, threat=1.0, samples=32, greedy_split=True)
 
 
 def kind(move: Any) -> str:

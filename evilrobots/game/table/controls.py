@@ -90,7 +90,8 @@ def offered(table: TableState, seat: int) -> frozenset[type[Move]]:
 
 def split_moves(moved: TableState, seat: int) -> list[Move]:
     """The winners' split of an ended round (judged on the table with its split moved on, as
-    the acts are): propose (an even split) while it is not settled, or answer the proposal
+    the acts are): propose (an even split, or one that gives one winner what the even
+    shares leave over) while it is not settled, or answer the proposal
     (an answer is taken even once the split's time has run out, each winner given one point:
     it is said, and changes nothing of the score)."""
     round_ = moved.round
@@ -100,7 +101,9 @@ def split_moves(moved: TableState, seat: int) -> list[Move]:
         return [AnswerSplit(agree, round_.proposals) for agree in (True, False)]
     if propose_split_refused(moved, seat, round_.proposals) is None:
         tally = table_tally(moved)
-        return [ProposeSplit(_even(tally.value, tally.winners), round_.proposals)]
+        even = _even(tally.value, tally.winners)
+        rests = (_rest_to(winner, tally.value, tally.winners) for winner in tally.winners)
+        return [ProposeSplit(shares, round_.proposals) for shares in dict.fromkeys((even, *rests))]
     return []
 
 
@@ -108,6 +111,12 @@ def _even(value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The value shared as evenly as whole points go, the first winners given the rest."""
     each, rest = divmod(value, len(winners))
     return tuple((seat, each + (i < rest)) for i, seat in enumerate(winners))
+
+
+def _rest_to(seat: int, value: int, winners: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The value shared as evenly as whole points go, ``seat`` given the rest."""
+    each = value // len(winners)
+    return tuple((s, value - each * (len(winners) - 1) if s == seat else each) for s in winners)
 
 
 def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:

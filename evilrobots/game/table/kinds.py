@@ -152,8 +152,8 @@ class KeepScore(Move):
 @dataclass(frozen=True, slots=True)
 class ProposeSplit(Move):
     """How the winners share the round's value, a seat's share each (``moves.legal`` gives
-    an even split; any shares that add up to it are taken). ``seen``: the proposals the page
-    showed."""
+    a few, the even split first; any that add up to it are taken). ``seen``: the proposals
+    the page showed."""
 
     shares: tuple[tuple[int, int], ...]
     seen: int | None = None

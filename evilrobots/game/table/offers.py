@@ -3,9 +3,9 @@ it, judged on the table as ``apply`` will find it, and none that would change no
 Reading only: the round's acts come from ``legal.acts`` (the reads the acts refuse by), the
 table's controls (the host's, the split's, a seat's own) from ``controls``.
 
-Where a move's choices are many, one that applies is given: the split's even shares, the
-settings as they stand with the other way of running the round (the move says what else it
-takes). A joining player is the seat ``None``: ``Join`` while the table is open, its name and
+Where a move's choices are many, a few that apply are given: the split's even shares, and
+each winner's taking what they leave over; the settings as they stand with the other way of
+running the round (the move says what else it takes). A joining player is the seat ``None``: ``Join`` while the table is open, its name and
 secret for the caller to fill in.
 """
 
