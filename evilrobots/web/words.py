@@ -317,12 +317,20 @@ def computer_badge(level: str) -> str:
     return _("computer, %(level)s", level=level_name(level))
 
 
+def handed_words(name: str, back: bool) -> str:
+    """What the round's notes say when a computer takes a player's seat, or gives it back."""
+    if back:
+        return _("%(name)s is back", name=name)
+    return _("%(name)s's seat is played by the computer", name=name)
+
+
 def for_templates() -> dict[str, object]:
     """The helpers the templates call, by name."""
     return {
         "label": label,
         "level_name": level_name,
         "computer_badge": computer_badge,
+        "handed_words": handed_words,
         "summary": summary,
         "kicker": kicker,
         "shows": shows,

@@ -14,6 +14,7 @@ from evilrobots.game.errors import GameError
 from evilrobots.game.table import NPR_SEAT, Table, controls, moves
 from evilrobots.game.table import kinds as k
 from evilrobots.game.table.conduct import CheatSays, Proof
+from evilrobots.game.table.limits import LEVELS
 from tests.support.privacy import private_to
 
 PRIVATE = (k.Hide, k.Show, k.ChooseCheat, k.ChooseFirst)
@@ -49,6 +50,9 @@ def every_move(table: Table) -> set[k.Move]:
         *(k.MakeHost(s) for s in seats),
         *(k.CorrectScaredy(s, b) for s in seats for b in (True, False)),
         *(k.AnswerSplit(b, table.round.proposals if table.round else 0) for b in (True, False)),
+        *(k.AddComputer(level) for level in (*LEVELS, "wizard")),
+        *(k.StandIn(s) for s in seats),
+        k.TakeBack(),
     }
     for deal in deals:
         found |= {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..table.model import Table
-from ..table.state import Computer, Planned, Seat
+from ..table.state import Computer, Gone, Planned, Seat
 from .conduct import load_settings, settings_state
 from .hand import VERSION
 from .moves import load_move, move_state
@@ -21,10 +21,7 @@ def table_state(table: Table) -> dict[str, Any]:
     return {
         "v": VERSION,
         "code": table.code,
-        "seats": [
-            {"id": s.id, "name": s.name, "secret": s.secret, "move": s.move, "until": s.move_until}
-            for s in table.seats
-        ],
+        "seats": [_seat(s) for s in table.seats],
         "host": table.host,
         "open": table.open,
         "npr": table.npr_next_deal,
@@ -39,7 +36,12 @@ def table_state(table: Table) -> dict[str, Any]:
         **({"chapters": [page_state(page) for page in table.chapters]} if table.chapters else {}),
         **({"past": [past_state(past) for past in table.past]} if table.past else {}),
         **({"tokens": table.tokens} if table.tokens else {}),
-        **({"computers": [[c.seat, c.level] for c in table.computers]} if table.computers else {}),
+        **(
+            {"computers": [[c.seat, c.level, c.stands_in] for c in table.computers]}
+            if table.computers
+            else {}
+        ),
+        **({"gone": [[_seat(g.seat), g.points] for g in table.gone]} if table.gone else {}),
         **(
             {"planned": [[p.seat, move_state(p.move), p.at] for p in table.planned]}
             if table.planned
@@ -59,9 +61,7 @@ def load_table(state: dict[str, Any]) -> Table:
         round_ = None if round_state_ is None else load_round(round_state_)
         return Table(
             code=state["code"],
-            seats=tuple(
-                Seat(s["id"], s["name"], s["secret"], s["move"], s["until"]) for s in state["seats"]
-            ),
+            seats=tuple(_load_seat(s) for s in state["seats"]),
             host=state["host"],
             open=state["open"],
             npr_next_deal=state["npr"],
@@ -77,8 +77,10 @@ def load_table(state: dict[str, Any]) -> Table:
             past=tuple(load_page(past) for past in state.get("past", [])),
             tokens=tuple((int(n), str(token)) for n, token in state.get("tokens", [])),
             computers=tuple(
-                Computer(int(seat), str(level)) for seat, level in state.get("computers", [])
+                Computer(int(c[0]), str(c[1]), bool(c[2]) if len(c) > 2 else False)
+                for c in state.get("computers", [])
             ),
+            gone=tuple(Gone(_load_seat(s), int(points)) for s, points in state.get("gone", [])),
             planned=tuple(
                 Planned(int(seat), load_move(move), float(at))
                 for seat, move, at in state.get("planned", [])
@@ -88,3 +90,17 @@ def load_table(state: dict[str, Any]) -> Table:
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a table: {exc!r}") from exc
+
+
+def _seat(seat: Seat) -> dict[str, Any]:
+    return {
+        "id": seat.id,
+        "name": seat.name,
+        "secret": seat.secret,
+        "move": seat.move,
+        "until": seat.move_until,
+    }
+
+
+def _load_seat(state: dict[str, Any]) -> Seat:
+    return Seat(state["id"], state["name"], state["secret"], state["move"], state["until"])

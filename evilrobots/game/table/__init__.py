@@ -82,6 +82,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "proofs",
                 "robots",
                 "choices",
+                "standins",
                 "pass_phase",
                 "ending",
                 "clock",

@@ -30,6 +30,8 @@ from .kinds import (
     SetSettings,
     SetTarget,
     Share,
+    StandIn,
+    TakeBack,
 )
 from .limits import LEVELS, PACE_CHOICES
 from .refusals import (
@@ -41,6 +43,8 @@ from .refusals import (
     keep_refused,
     new_game_refused,
     propose_split_refused,
+    stand_in_refused,
+    take_back_refused,
     target_refused,
 )
 from .state import TableState
@@ -63,6 +67,8 @@ CONTROLS = frozenset(
         SetOpen,
         SetTarget,
         AddComputer,
+        StandIn,
+        TakeBack,
         Remove,
         MakeHost,
         Leave,
@@ -159,6 +165,9 @@ def host_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
         )
     )
     found += [AddComputer(level) for level in LEVELS if computer_refused(table, level) is None]
+    found += [
+        StandIn(g.seat.id) for g in table.gone if stand_in_refused(table, seat, g.seat.id) is None
+    ]
     found.append(SetNpr(not table.npr_next_deal))
     found.append(SetOpen(not table.open))
     if target_refused(table, seat) is None:
@@ -180,6 +189,8 @@ def seat_moves(table: TableState, moved: TableState, seat: int) -> list[Move]:
     if not (round_ is not None and round_.in_play and in_chain(round_, seat)):
         found.append(Leave())
     found.append(OfferLink())
+    if take_back_refused(table, seat) is None:
+        found.append(TakeBack())
     shared = dict(table.tokens)
     over = [n for n in range(1, table.game_number) if table.earlier(n) is not None]
     if table.game.winner is not None:

@@ -95,6 +95,7 @@ def new_game(table: TableState, by: int, last_deal: int | None = None) -> TableS
         game_number=table.game_number + 1,
         chapters=(),
         past=(*table.past, ended),
+        gone=(),
     )
 
 

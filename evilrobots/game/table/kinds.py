@@ -72,16 +72,12 @@ class Speak(Move):
 
 @dataclass(frozen=True, slots=True)
 class SetSettings(Move):
-    """How the next deal is run; ``split`` None keeps the table's time for the split.
-    ``moves.legal`` gives the settings as they stand with the other way of running the round;
-    any values within ``limits`` are taken."""
-
     conducted: bool
     debate: int
     pace: int
     window: int
     turn_seconds: int
-    split: int | None = None
+    split: int | None = None  # None: the table's time for the split as it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,12 +111,19 @@ class AddComputer(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(Move):
-    """Deal the next round (``last_deal``: the table's last deal, as the page showed it), or,
-    with ``again``, the round in play again (a mis-deal)."""
+class StandIn(Move):
+    seat: int  # a seat left mid-game, handed to a computer player (``TakeBack`` ends it)
 
-    last_deal: int | None = None
-    again: bool = False
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Move):
+    """The seat's player is back: the computer that played it for them stops."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
+    last_deal: int | None = None  # the table's last deal, as the page showed it
+    again: bool = False  # the round in play dealt again (a mis-deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +154,8 @@ class KeepScore(Move):
 
 @dataclass(frozen=True, slots=True)
 class ProposeSplit(Move):
-    """How the winners share the round's value, a seat's share each (``moves.legal`` gives
-    a few, the even split first; any that add up to it are taken). ``seen``: the proposals
-    the page showed."""
-
-    shares: tuple[tuple[int, int], ...]
-    seen: int | None = None
+    shares: tuple[tuple[int, int], ...]  # each winner's share (any that add up are taken)
+    seen: int | None = None  # the proposals the page showed
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,10 +274,8 @@ class Prove(Move):
 
 @dataclass(frozen=True, slots=True)
 class ChooseCheat(Move):
-    """CheatBot's choices: the allegiance it shows (None: the truth), its story."""
-
     deal: int
-    shows: Allegiance | None
+    shows: Allegiance | None  # CheatBot's choices: the allegiance it shows (None: the truth)
     story: CheatSays
 
 

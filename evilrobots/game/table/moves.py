@@ -1,16 +1,14 @@
 """Every act a move: what a seat may do now (``legal``), the one way to do it (``apply``),
 time passing (``advance``), and a new table (``start``). As OpenSpiel's ``legal_actions`` and
 ``apply_action``: a web form is turned into a move and applied; a computer player chooses
-one of ``legal`` and applies it the same way.
+one of ``legal`` and applies it the same way (``computers``).
 
 ``apply`` moves the table on to ``now`` first for a move of a round the app runs (and for a
-seat leaving, or removed: the round goes on without it), so a move that lands just after a
-deadline is judged against the round as it now stands. A private tap (what a seat hides,
-CheatBot's and PassBot's choices) and the host's controls move nothing else on: a private
-tap that moved the clock would tell everyone that someone tapped.
-
-What a move did comes back with it (``Effects``): the log's new entries, what it showed the
-camera, the seat that alone may see it, and, for a joining player, the seat it was given.
+seat leaving, or removed), so a move that lands just after a deadline is judged against the
+round as it now stands. A private tap (what a seat hides, CheatBot's and PassBot's choices)
+and the host's controls move nothing else on: a private tap that moved the clock would tell
+everyone that someone tapped. What a move did comes back with it (``Effects``): the log's
+new entries, what it showed the camera, the seat that alone may see it, the seat given.
 """
 
 from __future__ import annotations
@@ -31,6 +29,7 @@ from . import (
     proofs,
     robots,
     seating,
+    standins,
     voice,
 )
 from .kinds import (
@@ -71,7 +70,9 @@ from .kinds import (
     Share,
     Show,
     Speak,
+    StandIn,
     StartCountdown,
+    TakeBack,
     TakeLink,
     UseRobot,
     Withdraw,
@@ -121,6 +122,8 @@ ACTS: dict[type, Act] = {
     Remove: lambda t, s, m, now, rng: seating.remove(t, s, m.seat, now),
     MakeHost: lambda t, s, m, now, rng: seating.make_host(t, s, m.seat),
     AddComputer: lambda t, s, m, now, rng: seating.add_computer(t, s, m.level, rng.getrandbits(62)),
+    StandIn: lambda t, s, m, now, rng: standins.stand_in(t, s, m.seat),
+    TakeBack: lambda t, s, m, now, rng: standins.take_back(t, s),
     Deal: lambda t, s, m, now, rng: dealing.deal(t, s, rng, now, m.last_deal, m.again),
     NewGame: lambda t, s, m, now, rng: dealing.new_game(t, s, m.last_deal),
     EndRound: lambda t, s, m, now, rng: ending.end_round(t, s, now),
@@ -174,12 +177,10 @@ TIMED = frozenset(
         UseRobot,
     }
 )
-# The kinds a browser without a seat makes (the seat ``None``).
-SEATLESS = frozenset({Join, TakeLink})
-# A seat's own taps: what it hides, CheatBot's and PassBot's choices. Each changes only what
-# that seat's phone shows (``legal`` gives none while something is due that it could
-# change), so it is told to that seat alone: nobody else hears of it, not even that
-# something happened. ``Arrange`` is one too when it leaves the allegiance as it is.
+SEATLESS = frozenset({Join, TakeLink})  # the kinds a browser without a seat makes
+# A seat's own taps (what it hides, CheatBot's and PassBot's choices) change only what its
+# phone shows (``legal`` gives none while something is due that they could change): told to
+# that seat alone. ``Arrange`` is one too when it leaves the allegiance as it is.
 PRIVATE = frozenset({Hide, Show, ChooseCheat, ChooseFirst, Arrange})
 
 
@@ -285,8 +286,7 @@ def advance(table: TableState, now: float, rng: random.Random | None = None) -> 
 
 
 def _quiet(before: TableState, after: TableState) -> int | None:
-    """A change of computer seats' plans alone (a planned move dropped, chosen again): told
-    to one of those seats, so no player's stream hears of it."""
+    """A change of computer seats' plans alone: told to one of them, so no player hears."""
     if replace(before, planned=()) != replace(after, planned=()):
         return None
     return min((p.seat for p in set(before.planned) ^ set(after.planned)), default=None)

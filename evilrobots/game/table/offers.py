@@ -5,8 +5,8 @@ table's controls (the host's, the split's, a seat's own) from ``controls``.
 
 Where a move's choices are many, a few that apply are given: the split's even shares, and
 each winner's taking what they leave over; the settings as they stand with the other way of
-running the round (the move says what else it takes). A joining player is the seat ``None``: ``Join`` while the table is open, its name and
-secret for the caller to fill in.
+running the round (the move says what else it takes). A joining player is the seat
+``None``: ``Join`` while the table is open, its name and secret for the caller to fill in.
 """
 
 from __future__ import annotations

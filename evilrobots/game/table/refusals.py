@@ -173,3 +173,28 @@ def computer_refused(table: TableState, level: str) -> Refusal:
             N_("Computer players play rounds the app runs: choose that in the settings first.")
         )
     return None
+
+
+def stand_in_refused(table: TableState, by: int, seat: int) -> Refusal:
+    """Why the host may not hand this seat to a computer player now (a seat its player left
+    while the game was under way, with a place free, the game not over); None when it may."""
+    if by != table.host:
+        return NotAllowed(N_("Only the host can hand a seat to the computer."))
+    if all(gone.seat.id != seat for gone in table.gone):
+        return Conflict(N_("That seat is not free to hand to the computer."))
+    if len(table.seats) >= MAX_SEATS:
+        return Conflict(
+            N_("This table is full: %(most)d players is the most the game allows."),
+            most=MAX_SEATS,
+        )
+    if table.game.winner is not None:
+        return Conflict(N_("The game is over. Start a New game to play again."))
+    return None
+
+
+def take_back_refused(table: TableState, seat: int) -> Refusal:
+    """Why this seat's player may not take it back from the computer (it plays it not)."""
+    computer = table.computer(seat)
+    if computer is None or not computer.stands_in:
+        return Conflict(N_("Nobody else is playing your seat."))
+    return None

@@ -104,6 +104,7 @@ class Round:
     deal_id: int = 0  # the deal's tag, never the same twice at a table (numbers restart each game)
     gone: tuple[tuple[int, str], ...] = ()  # seats that left once it ended: counted, unpaid
     departed: tuple[str, ...] = ()  # names of the seats that left while it was in play
+    handed: tuple[tuple[str, bool], ...] = ()  # seats a computer took (False) or given back
     conduct: Conduct | None = None  # the round as the app conducts it; None: called by voice
     abandoned: bool = False  # the host called it off before its end: nobody scores it
     again: bool = False  # the host dealt this round again (a mis-deal): the board says so

@@ -15,8 +15,9 @@ from .flow import end_turn_of, next_turn
 from .guards import host_only
 from .limits import MAX_SEATS
 from .names import COMPUTER_NAMES, clean_name, look_alike
-from .refusals import computer_refused
+from .refusals import computer_refused, take_back_refused
 from .round import Names, Round
+from .standins import left, take_back
 from .state import Computer, Seat, TableState
 from .turns import in_chain, tied, to_answer
 
@@ -105,6 +106,7 @@ def leave(table: TableState, seat_id: int, now: float = 0.0) -> TableState:
         host=host,
         round=round_,
         game=table.game.without(seat_id),
+        gone=left(table, table.seat(seat_id)),
         computers=tuple(c for c in table.computers if c.seat != seat_id),
         planned=tuple(p for p in table.planned if p.seat != seat_id),
     )
@@ -198,6 +200,8 @@ def take_move(table: TableState, token: str, secret: str, now: float) -> tuple[T
             if now > seat.move_until:
                 break
             moved = replace(seat, secret=secret, move=None, move_until=0.0)
+            if take_back_refused(table, seat.id) is None:  # its player is back
+                table = take_back(table, seat.id)
             return _with_seat(table, moved), moved
     raise Conflict(
         N_(

@@ -37,6 +37,16 @@ class Computer:
 
     seat: int
     level: str  # ``players.LEVELS``
+    stands_in: bool = False  # the seat is a player's who left: the computer plays it for them
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """A seat its player left (or the host removed) while the game was under way, kept with
+    its score for the host to hand to a computer player (``standins``)."""
+
+    seat: Seat
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +82,7 @@ class TableState:
     tokens: tuple[tuple[int, str], ...] = ()  # each shared game's link: (its number, token)
     computers: tuple[Computer, ...] = ()  # the seats the app plays
     planned: tuple[Planned, ...] = ()  # their next moves (``computers.plan``)
+    gone: tuple[Gone, ...] = ()  # seats left this game, which a computer player may take
     practice: bool = False  # the app also ends, keeps and deals (a table to practise at)
     seed: int = 0  # the computers' dice: their choices and think times, never told
 

@@ -32,6 +32,7 @@ class SeatView:
     shown: Shown
     you: bool = False
     computer: str | None = None  # the level of the computer player that plays it, if one does
+    stands_in: bool = False  # a player's seat the computer plays while they are away
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,8 @@ class TableView:
     bets: tuple[tuple[str, Allegiance], ...] = ()  # public: who bet on what
     picked: tuple[tuple[int, str], ...] = ()  # public: whose power counts as negative (place, name)
     departed: tuple[str, ...] = ()  # public: who left the table while this round was in play
+    handed: tuple[tuple[str, bool], ...] = ()  # public: seats the computer took, or gave back
+    gone: tuple[tuple[int, str], ...] = ()  # public: seats left this game, free for a computer
     scaredy: tuple[tuple[int, str, bool], ...] = ()  # host: ScaredyBot seats to correct
     deal_id: int = 0  # the deal's tag, as forms carry it
     deals: int = 0  # the table's last deal (a deal form carries it: sent twice, it deals nothing)

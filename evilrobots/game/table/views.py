@@ -56,7 +56,7 @@ def game_history(game: Game, names: Names) -> tuple[Kept, ...]:
 def board_view(table: TableState) -> TableView:
     """What everyone at the table, and the board, may see."""
     round_ = table.round
-    levels = {computer.seat: computer.level for computer in table.computers}
+    levels = {computer.seat: computer for computer in table.computers}
     seats = tuple(
         SeatView(
             seat.id,
@@ -64,7 +64,8 @@ def board_view(table: TableState) -> TableView:
             host=seat.id == table.host,
             dealt=round_ is not None and round_.hand_of(seat.id) is not None,
             shown=shown_by(round_, seat.id),
-            computer=levels.get(seat.id),
+            computer=levels[seat.id].level if seat.id in levels else None,
+            stands_in=seat.id in levels and levels[seat.id].stands_in,
         )
         for seat in table.seats
     )
@@ -110,6 +111,8 @@ def board_view(table: TableState) -> TableView:
         bets=tuple((names.get(u.seat, "?"), u.bet) for u in uses if u.bet is not None),
         picked=picked,
         departed=round_.departed if round_ else (),
+        handed=round_.handed if round_ else (),
+        gone=tuple((g.seat.id, g.seat.name) for g in table.gone),
         deal_id=round_.deal_id if round_ else 0,
         deals=table.deals,
         conducted=bool(round_ and round_.conduct is not None),
@@ -143,7 +146,9 @@ def seat_view(
     you = next((seat for seat in board.seats if seat.id == seat_id), None)
     if you is None:
         return board
-    you = SeatView(you.id, you.name, you.host, you.dealt, you.shown, True, you.computer)
+    you = SeatView(
+        you.id, you.name, you.host, you.dealt, you.shown, True, you.computer, you.stands_in
+    )
     round_ = table.round
     names = table.names
     # The board's fields, and the seat's own: a dataclasses.replace of the board's view would

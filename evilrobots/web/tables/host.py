@@ -21,6 +21,7 @@ from ...game.table.kinds import (
     SetOpen,
     SetSettings,
     SetTarget,
+    StandIn,
 )
 from ..forms import form_deal, form_int, form_seat
 from .common import back_to_table, bp, change_by_seat
@@ -64,6 +65,12 @@ def add_computer(code: str) -> Response:
     return change_by_seat(
         code, AddComputer(request.form.get("level", "")), back_to_table("players")
     )
+
+
+@bp.post("/t/<code>/stand-in")
+def stand_in(code: str) -> Response:
+    """The host hands a seat its player left this game to a computer player."""
+    return change_by_seat(code, StandIn(form_seat()), back_to_table("players"))
 
 
 @bp.post("/t/<code>/host")

@@ -145,6 +145,12 @@ def join(code: str) -> Response | tuple[str, int]:
     return back_to_seat(code)
 
 
+def away(table: Table) -> bool:
+    """Whether this phone's seat was left this game and is kept (a computer may play it)."""
+    secret = my_secret(table.code)
+    return secret is not None and any(g.seat.secret == hashed(secret) for g in table.gone)
+
+
 def join_page(table: Table, status: int = 200, **more: Any) -> tuple[str, int]:
     """The join form of a table, for a browser without a seat at it."""
     return (
@@ -153,7 +159,8 @@ def join_page(table: Table, status: int = 200, **more: Any) -> tuple[str, int]:
             view=view_for(table, None),
             code=table.code,
             form=request.form,
-            lost_seat=my_secret(table.code) is not None,
+            lost_seat=my_secret(table.code) is not None and not away(table),
+            away=away(table),
             **more,
         ),
         status,

@@ -8,11 +8,12 @@ from flask import Response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 
 from ...game.table import Seat, Table
-from ...game.table.kinds import Leave, OfferLink, TakeLink
+from ...game.table.kinds import Leave, OfferLink, TakeBack, TakeLink
 from .. import address
 from ..services import now
 from .common import (
     back_to_seat,
+    back_to_table,
     bp,
     change_by_seat,
     code_from_url,
@@ -35,10 +36,17 @@ def leave(code: str) -> Response:
     """Give up this browser's seat."""
 
     def gone(code: str, table: Table, seat: Seat) -> Response:
-        forget_secret(code)
+        if all(kept.seat.id != seat.id for kept in table.gone):
+            forget_secret(code)  # kept while the game goes on: a computer may play it for you
         return redirect(url_for("tables.start_or_join"), code=303)
 
     return change_by_seat(code, Leave(), gone)
+
+
+@bp.post("/t/<code>/back")
+def take_back(code: str) -> Response:
+    """This phone's player is back: the computer that played the seat for them stops."""
+    return change_by_seat(code, TakeBack(), back_to_table())
 
 
 @bp.post("/t/<code>/move")
