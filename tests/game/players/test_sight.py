@@ -257,3 +257,28 @@ def test_the_moment_check_sees_a_think_time_that_reads_the_hand(monkeypatch):
             if one and two and one[0][1] != two[0][1]:
                 return
     pytest.fail("a think time that reads the hand went unseen")
+
+
+def test_a_persons_private_tap_changes_no_computer_seats_plan():
+    """Ada hides a card, shows it again, and (holding CheatBot or PassBot) makes her own
+    choices: the computer seats' plans, their moves and moments, are exactly as before."""
+    from tests.game.players.test_agreement import table_with_people_and_computers
+
+    tapped = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = table_with_people_and_computers(seed)
+        now = 0.0
+        for _ in range(60):
+            if table.deadline is None or table.game.winner is not None:
+                break
+            now = max(now, table.deadline) - 0.01  # a tap just before the next move is due
+            for move in moves.legal(table, 1, now):
+                if type(move) in moves.PRIVATE:
+                    after = moves.apply(table, 1, move, now, rng)
+                    assert after.effects.private_to == 1
+                    assert after.table.planned == table.planned
+                    tapped += 1
+            now += 0.01
+            table = moves.advance(table, now, rng).table
+    assert tapped >= 20
