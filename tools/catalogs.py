@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "evilrobots" / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
 # The names the source calls gettext by: ``_`` and, for words looked up when a page is
-# drawn, ``_l`` (``flask_babel.lazy_gettext``); and ``N_`` (``evilrobots.game.messages``),
-# which marks what the game says (a refusal, the count of a round) for the web to say.
+# drawn, ``_l`` (``flask_babel.lazy_gettext``; ``_lp`` with a context); and ``N_``
+# (``evilrobots.game.messages``), which marks what the game says (a refusal, the count of a
+# round) for the web to say.
 KEYWORDS = {
     "_": None,
     "gettext": None,
@@ -31,6 +32,10 @@ KEYWORDS = {
     "_l": None,
     "lazy_gettext": None,
     "N_": None,
+    # Words that read alike in English but not everywhere (a level called Player, beside
+    # the scoreboard's Player): told apart by a context.
+    "_lp": ((1, "c"), 2),
+    "lazy_pgettext": ((1, "c"), 2),
 }
 
 
@@ -46,6 +51,11 @@ def extracted() -> Catalog:
     return catalog
 
 
+def _place(place: int | tuple[int, str]) -> str:
+    """A keyword's argument as pybabel's command line says it (``1c``: the context)."""
+    return f"{place[0]}{place[1]}" if isinstance(place, tuple) else str(place)
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else ""
     babel = CommandLineInterface()
@@ -53,7 +63,7 @@ def main(argv: list[str]) -> int:
         keywords = [
             arg
             for word, places in KEYWORDS.items()
-            for arg in ("-k", word + (":" + ",".join(map(str, places)) if places else ""))
+            for arg in ("-k", word + (":" + ",".join(map(_place, places)) if places else ""))
         ]
         return babel.run(
             [

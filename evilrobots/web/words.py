@@ -11,6 +11,7 @@ import functools
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 
 from ..game import cards as c
 from ..game.actions import Action, Occasion, Part
@@ -298,11 +299,11 @@ def script_words(at_table: bool = False) -> dict[str, str]:
 # A computer player's levels, as every page names them (``limits.LEVELS``).
 LEVEL_NAMES = {
     # Translators: the weakest computer player's level: it plays a legal move at random.
-    "beginner": _l("Beginner"),
+    "beginner": _lp("computer player's level", "Beginner"),
     # Translators: the middle computer player's level: it plays as an ordinary player would.
-    "player": _l("Player"),
+    "player": _lp("computer player's level", "Player"),
     # Translators: the strongest computer player's level.
-    "sharp": _l("Sharp"),
+    "sharp": _lp("computer player's level", "Sharp"),
 }
 
 
