@@ -16,6 +16,7 @@ the table once; a seat's own change wakes only that seat's streams.
 from __future__ import annotations
 
 import abc
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -23,9 +24,11 @@ from dataclasses import replace
 
 from ..game.table import Table, moves
 from ..game.table.moves import Applied
-from .documents import TableMissing
+from .documents import StoreUnavailable, TableMissing
 from .hub import HEARTBEAT_SECONDS, Hub, Listener
 from .ticker import Ticker
+
+LOG = logging.getLogger(__name__)
 
 Change = Callable[[Table], Table | Applied]  # a move applied says what it did
 
@@ -86,7 +89,12 @@ class Store(abc.ABC):
         table is moved on at the moment it is reached (its next timer counts from then)."""
         moved = 0
         for code in self.due(self.clock() if now is None else now):
-            moved += self.advance(code, self.clock() if now is None else now) is not None
+            try:
+                moved += self.advance(code, self.clock() if now is None else now) is not None
+            except StoreUnavailable:
+                raise
+            except Exception:  # a defect at one table must not stall every table after it
+                LOG.exception("moving table %s on failed", code)
         return moved
 
     def shared(self, token: str) -> Table | None:

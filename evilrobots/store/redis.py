@@ -230,7 +230,7 @@ class RedisStore(Store):
         the batch (its tables are reached within moments of each other)."""
         when = self.clock() if now is None else now
         keys = [self._key(code) for code in codes]
-        moved: list[Table] = []
+        moved: list[tuple[Table, int | None]] = []
         with self._reachable(), self.redis.pipeline() as pipe:
             try:
                 pipe.watch(*keys)
@@ -241,15 +241,19 @@ class RedisStore(Store):
                     if table is None:  # (or unreadable: it cannot be moved on)
                         gone.append(code)
                     elif table.deadline is not None and table.deadline <= when:
-                        applied = self.applied(table, lambda t: moves.advance(t, when))
+                        try:
+                            applied = self.applied(table, lambda t: moves.advance(t, when))
+                        except Exception:  # a defect at one table stalls none of the others
+                            LOG.exception("moving table %s on failed", code)
+                            continue
                         if applied is not None:
-                            moved.append(applied[0])
+                            moved.append(applied)  # the table, and whom alone it may tell
                 if not moved and not gone:
                     pipe.unwatch()
                     return 0
                 pipe.multi()
-                for new in moved:
-                    self._write(pipe, new)
+                for new, seat in moved:
+                    self._write(pipe, new, seat)
                 if gone:
                     pipe.zrem(self.deadlines, *gone)
                 pipe.execute()
@@ -258,8 +262,8 @@ class RedisStore(Store):
                     self.advance(code, self.clock() if now is None else now) is not None
                     for code in codes
                 )
-        for new in moved:
-            self.committed(new)
+        for new, seat in moved:
+            self.committed(new, seat)
         return len(moved)
 
     def _write(self, pipe: Any, new: Table, seat: int | None = None) -> None:

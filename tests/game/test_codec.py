@@ -178,3 +178,36 @@ def test_every_fact_survives_the_round_trip():
     assert load_fact(fact_state(nested)) == nested
     for what in What:
         assert load_fact(fact_state(Fact(what, "Bob", allegiance=Allegiance.EVIL))).what is what
+
+
+def test_every_kind_of_move_is_kept_as_json_and_read_back_the_same():
+    """A computer seat's planned move is kept in its table: every move of every kind, with
+    every choice (an action, a proof, the parts hidden, the shares), survives JSON."""
+    import json
+
+    from evilrobots.game.codec.moves import load_move, move_state
+    from evilrobots.game.table import Table
+    from evilrobots.game.table import kinds as k
+    from tests.support.agreement import every_move
+
+    table = Table.start("CODEC234", "Ada", "secret")
+    found = every_move(table) | {
+        k.Arrange(3, frozenset(Part), Allegiance.EVIL),
+        k.ProposeSplit(((1, 3), (2, 2)), 1),
+        k.SetSettings(True, 60, 5, 8, 60, None),
+        k.Join("Bob", "secret"),
+        k.TakeLink("token", "secret"),
+        k.OfferLink("token", 5.5),
+        k.Speak("fr"),
+    }
+    every_kind = {
+        kind
+        for kind in vars(k).values()
+        if isinstance(kind, type) and issubclass(kind, k.Move) and kind is not k.Move
+    }
+    assert {type(move) for move in found} == every_kind
+    for move in found:
+        kept = json.loads(json.dumps(move_state(move)))
+        assert load_move(kept) == move, move
+    with pytest.raises(ValueError):
+        load_move({"k": "Table"})

@@ -22,7 +22,7 @@ def move_state(move: Move) -> dict[str, Any]:
 
 def _dump(value: Any) -> Any:
     if isinstance(value, enum.Enum):
-        return value.value
+        return value.name  # (an action's value is a tuple: its name is what JSON keeps)
     if isinstance(value, frozenset):
         return sorted(_dump(v) for v in value)
     if isinstance(value, tuple):
@@ -54,7 +54,7 @@ def _load(hint: Any, value: Any) -> Any:
             return tuple(_load(args[0], v) for v in value)
         return tuple(_load(a, v) for a, v in zip(args, value, strict=True))
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(value)
+        return hint[value]
     if hint in (int, float, str, bool):
         if not isinstance(value, (int, float, str, bool)):
             raise ValueError(f"not a {hint.__name__}: {value!r}")

@@ -35,6 +35,10 @@ def plan(table: TableState, now: float, only: int | None = None) -> TableState:
         return table
     if only is not None and table.computer(only) is None:
         return table
+    if all(seat.id != table.host for seat in table.seats):
+        # Nobody is left to host (the role passes only to a person): the computers stop, and
+        # the round's own clocks run out.
+        return table if not table.planned else replace(table, planned=())
     kept = [p for p in table.planned if only is not None and p.seat != only]
     board = shared = None
     for computer in table.computers:

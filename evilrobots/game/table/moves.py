@@ -159,8 +159,7 @@ ACTS: dict[type, Act] = {
     ),
 }
 
-# The kinds that move the table on to ``now`` before they are judged.
-TIMED = frozenset(
+TIMED = frozenset(  # the kinds that move the table on to ``now`` before they are judged
     {
         Leave,
         Remove,
@@ -276,8 +275,8 @@ def advance(table: TableState, now: float, rng: random.Random | None = None) -> 
             continue
         if type(planned.move) in PRIVATE:
             if after is not table:
-                break  # the next look makes it, alone
-            made = apply(after, planned.seat, planned.move, now, rng)
+                break  # the next look makes it, alone, at its time: what it leads to follows
+            made = apply(after, planned.seat, planned.move, planned.at, rng)
             return Applied(made.table, replace(made.effects, private_to=planned.seat))
         after = apply(after, planned.seat, planned.move, now, rng).table
     if after is table:
@@ -287,7 +286,7 @@ def advance(table: TableState, now: float, rng: random.Random | None = None) -> 
 
 def _quiet(before: TableState, after: TableState) -> int | None:
     """A change of computer seats' plans alone: told to one of them, so no player hears."""
-    if replace(before, planned=()) != replace(after, planned=()):
+    if before.round is not after.round or replace(before, planned=()) != replace(after, planned=()):
         return None
     return min((p.seat for p in set(before.planned) ^ set(after.planned)), default=None)
 

@@ -32,7 +32,6 @@ def clean_code(raw: str) -> str | None:
     return code
 
 
-# The non-player robot's name, which no player may take (it is on the board beside theirs).
 # The names computer players sit under, the first nobody's name looks like: pioneers of
 # computing, one a letter, which read the same in every language.
 COMPUTER_NAMES = (
@@ -47,6 +46,7 @@ COMPUTER_NAMES = (
     "Iverson",
     "Jean",
 )
+# The non-player robot's name, which no player may take (it is on the board beside theirs).
 RESERVED = ("The non-player robot", "non-player robot")
 # Letters that draw nothing (Hangul fillers, the blank Braille pattern): a name of them looks
 # empty, and beside another it looks like that one.

@@ -189,6 +189,10 @@ def stand_in_refused(table: TableState, by: int, seat: int) -> Refusal:
         )
     if table.game.winner is not None:
         return Conflict(N_("The game is over. Start a New game to play again."))
+    if not table.settings.conducted:
+        return Conflict(
+            N_("Computer players play rounds the app runs: choose that in the settings first.")
+        )
     return None
 
 

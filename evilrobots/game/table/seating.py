@@ -82,7 +82,8 @@ def leave(table: TableState, seat_id: int, now: float = 0.0) -> TableState:
             name=table.seat(seat_id).name,
         )
     seats = tuple(seat for seat in table.seats if seat.id != seat_id)
-    host = table.host if table.host != seat_id else min((s.id for s in seats), default=0)
+    people = [s.id for s in seats if table.computer(s.id) is None]
+    host = table.host if table.host != seat_id else min(people, default=0)
     round_ = table.round
     if round_ is not None and round_.hand_of(seat_id) is not None:
         # A split the seat was part of is proposed afresh.
@@ -162,7 +163,7 @@ def add_computer(table: TableState, by: int, level: str, seed: int) -> TableStat
     refused = computer_refused(table, level)
     if refused is not None:
         raise refused
-    taken = [seat.name for seat in table.seats]
+    taken = [seat.name for seat in table.seats] + [gone.seat.name for gone in table.gone]
     name = next(n for n in COMPUTER_NAMES if look_alike(n, taken) is None)
     seat = Seat(table.next_seat, name, "")  # no browser's secret holds it
     return replace(

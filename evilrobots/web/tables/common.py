@@ -31,16 +31,20 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
-from ...game.errors import GameError
+from ...game.errors import Conflict, GameError
+from ...game.messages import N_
 from ...game.table import Seat, Table, clean_code, moves
 from ...game.table.kinds import (
     Arrange,
     ChooseCheat,
     ChooseFirst,
     Hide,
+    Leave,
     Move,
+    OfferLink,
     Show,
     Speak,
+    TakeBack,
 )
 from ...game.table.moves import Applied
 from ...game.table.shown import ActShown
@@ -176,6 +180,10 @@ def moved(
 
     def apply(table: Table) -> Applied:
         wanted = move(table) if callable(move) else move
+        standing_in = table.computer(seat) if seat is not None else None
+        if standing_in is not None and standing_in.stands_in and not isinstance(wanted, WHILE_AWAY):
+            # The phone of a player a computer stands in for: it plays again once it is back.
+            raise Conflict(N_("The computer is playing your seat: tap Take your seat back first."))
         applied = moves.apply(table, seat, wanted, now(), rng())
         if language is not None and seat is not None and follows(table, wanted, applied):
             applied = board_follows(applied, seat, language)
@@ -185,6 +193,10 @@ def moved(
     changed(code, apply)
     return done[-1]
 
+
+# What the phone of a seat a computer stands in for may do: come back, give the seat up, or
+# move it to another phone (which brings its player back too).
+WHILE_AWAY = (TakeBack, Leave, OfferLink)
 
 Answer = Callable[[str, Table, Seat], Response]
 

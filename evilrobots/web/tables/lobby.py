@@ -71,7 +71,7 @@ def practice() -> Response | tuple[str, int]:
     except GameError as refused:
         return start_page(status_of(refused), practice_error=say(refused))
     count = request.form.get("computers", "")
-    if not count.isdigit() or int(count) not in PRACTICE_COMPUTERS:
+    if not count.isascii() or not count.isdigit() or int(count) not in PRACTICE_COMPUTERS:
         words = _(
             "Choose how many computer players: %(least)s to %(most)s.",
             least=PRACTICE_COMPUTERS.start,

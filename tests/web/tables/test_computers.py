@@ -32,7 +32,8 @@ def test_practise_alone_opens_a_table_with_the_computer_players_asked_for(app):
 
 
 def test_practise_alone_refuses_a_count_or_a_level_out_of_range_in_words(app):
-    for computers, level in (("1", "player"), ("9", "player"), ("x", "player"), ("3", "god")):
+    cases = (("1", "player"), ("9", "player"), ("x", "player"), ("²", "player"), ("3", "god"))
+    for computers, level in cases:
         phone, response = practise(app, computers=computers, level=level)
         assert response.status_code == 400
         text = response.get_data(as_text=True)
@@ -79,3 +80,39 @@ def test_a_computer_player_is_added_only_between_rounds(app, ada, bob, cy):
     refused = ada.post("/computer", level=LEVELS[0])
     assert refused.status_code == 409
     assert "between rounds" in refused.get_data(as_text=True)
+
+
+def test_the_host_role_passes_to_a_person_never_to_a_computer_player(app, ada):
+    """Ada hosts, a computer player sits next (seat 2, the lowest after hers), Bob after it:
+    Ada leaves, and Bob hosts."""
+    bob_phone = Phone(app, "Bob")
+    assert ada.post("/computer", level="player").status_code == 303
+    bob_phone.join(ada.code)
+    table = table_of(app, ada.code)
+    (computer,) = table.computers
+    assert computer.seat < next(s.id for s in table.seats if s.name == "Bob")
+    assert ada.post("/leave").status_code == 303
+    table = table_of(app, ada.code)
+    assert table.names[table.host] == "Bob"
+    assert table.computer(table.host) is None
+    bob = bob_phone
+    assert bob.post("/host", seat=str(computer.seat)).status_code == 400
+
+
+def test_at_a_table_left_with_computer_players_alone_they_stop(app, clock):
+    phone, response = practise(app, computers="3", level="player")
+    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    assert phone.deal().status_code == 303
+    assert table_of(app, phone.code).planned or table_of(app, phone.code).deadline
+    assert phone.post("/leave").status_code == 303
+    table = table_of(app, phone.code)
+    assert table.host == 0 and table.planned == ()
+    store = app.extensions["evilrobots.store"]
+    for _ in range(200):  # the round's own clocks run out; nothing more is planned or dealt
+        table = table_of(app, phone.code)
+        if table.deadline is None:
+            break
+        clock.now = max(clock.now, table.deadline)
+        store.advance_due()
+        assert table_of(app, phone.code).planned == ()
+    assert table_of(app, phone.code).deadline is None

@@ -65,9 +65,13 @@ def test_a_player_who_left_mid_game_is_stood_in_for_and_takes_the_seat_back(
     board = cy.client.get(f"/t/{ada.code}/board").get_data(as_text=True)
     assert "played by the computer" in board
 
-    # Bob opens the table again on the same phone: his seat, and Take your seat back.
+    # Bob opens the table again on the same phone: his seat, and Take your seat back; until
+    # he takes it, his phone's other moves are refused in words (the computer plays).
     text = bob.page()
     assert "The computer is playing your seat" in text
+    refused = bob.post("/hide", round=f"{table.round.deal_id:08x}", part="robot")
+    assert refused.status_code == 409
+    assert "tap Take your seat back first" in refused.get_data(as_text=True)
     assert bob.post("/back").status_code == 303
     table = table_of(app, ada.code)
     assert table.computer(bob_seat.id) is None
@@ -109,3 +113,13 @@ def test_a_removed_player_takes_the_seat_back_with_its_move_link_too(app, ada, b
     taken = other.client.post(f"/t/{ada.code}/move/{token}")
     assert taken.status_code == 303, taken.get_data(as_text=True)
     assert table_of(app, ada.code).computer(2) is None
+
+
+def test_no_stand_in_where_the_rounds_are_called_by_voice(app, ada, bob, cy, clock):
+    ada.by_voice()
+    assert ada.deal().status_code == 303
+    assert bob.post("/leave").status_code == 303
+    assert [g.seat.name for g in table_of(app, ada.code).gone] == ["Bob"]
+    refused = ada.post("/stand-in", seat="2")
+    assert refused.status_code == 409
+    assert "rounds the app runs" in refused.get_data(as_text=True)
