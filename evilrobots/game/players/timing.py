@@ -40,7 +40,8 @@ def dice(seed: int, view: Any, *salt: str) -> random.Random:
     """A generator seeded by the table's seed and the view's public part: the same moment
     rolls the same in every process, and a private tap changes nothing of it."""
     said = repr((seed, public(view), view.you.id if view.you else None, salt)).encode()
-    return random.Random(int.from_bytes(hashlib.blake2b(said, digest_size=8).digest(), "big"))
+    rolled = int.from_bytes(hashlib.blake2b(said, digest_size=8).digest(), "big")
+    return random.Random(rolled)  # nosec B311: a computer player's dice, seeded to replay alike
 
 
 def think_time(view: Any, seed: int, now: float) -> float:

@@ -75,6 +75,10 @@ def in_play(tag: str) -> list[tuple[str, str, str, dict[str, str]]]:
         ("bob", "tables.prove", "/prove", {"round": tag, "proof": "power"}),
         ("bob", "tables.cheat", "/cheat", {"round": tag, "shows": "evil"}),
         ("bob", "tables.passbot", "/passbot", {"round": tag, "first": "no"}),
+        ("ada", "tables.add_computer", "/computer", {"level": "player"}),
+        ("bob", "tables.stand_in", "/stand-in", {"seat": "3"}),
+        ("bob", "tables.take_back", "/back", {}),
+        ("eve", "tables.practice", "/table/practice", {"name": "Eve", "computers": "1"}),
         ("eve", "tables.start", "/table", {"name": ""}),
         ("eve", "tables.join_by_code", "/table/join", {"code": "ZZZZ-ZZZZ", "name": "Eve"}),
     ]
