@@ -63,7 +63,8 @@ def allegiances(shown: tuple[Allegiance, ...]) -> str:
 
 def seat_notes(one: SeatTruth) -> str:
     """What else a seat did, or did not, in a round that is over: its bet, a call it let go
-    by, a turn whose time ran out, the Pass phase sat out, leaving the table."""
+    by, a turn whose time ran out, the Pass phase sat out, a computer playing it for its
+    player, leaving the table."""
     notes = []
     if one.bet is not None:
         notes.append(_("bet on %(allegiance)s", allegiance=label(one.bet)))
@@ -73,6 +74,8 @@ def seat_notes(one: SeatTruth) -> str:
         notes.append(_("their turn's time ran out"))
     if one.sat_out:
         notes.append(_("sat the Pass phase out"))
+    if one.stood_in:
+        notes.append(_("played by the computer"))
     if one.gone:
         notes.append(_("left the table"))
     return " · ".join(notes)
@@ -107,6 +110,7 @@ class GameStory:
     rounds: tuple[StoryRound, ...]
     current: bool  # the table's game now (it may grow)
     token: str | None  # its share link's, once shared
+    computers: tuple[tuple[int, str], ...] = ()  # its computer players: seat, level
 
     @property
     def over(self) -> bool:
@@ -140,12 +144,14 @@ def game_story(table: Table, number: int) -> GameStory | None:
     if number == table.game_number:
         game, names, pages, current = table.game, table.names, table.closed, True
         in_play = table.round.number if table.round and table.round.in_play else None
+        levels = dict(table.computer_levels)
     elif (past := table.earlier(number)) is not None:
         ended = _ended(past)
         if ended is None:
             return None
         game, names, pages = ended.game, dict(ended.names), ended.chapters
         current, in_play = False, None
+        levels = dict(ended.computers)
     else:
         return None
     every = dict(names)
@@ -153,10 +159,13 @@ def game_story(table: Table, number: int) -> GameStory | None:
         every = counted.names() | every
     history = game_history(game, every)
     kept = {one.number: one for one in history}
+    chapters = _readable(pages)
     rounds = [
         StoryRound(truth.number, truth, None if truth.abandoned else kept.get(truth.number))
-        for truth in (truths(chapter) for chapter in _readable(pages))
+        for truth in (truths(chapter) for chapter in chapters)
     ]
+    for chapter in reversed(chapters):  # a computer player removed since: as it last played
+        levels = dict(chapter.computers) | levels
     if in_play is not None:
         rounds.append(StoryRound(in_play, None))
     # Every player of the game, scored or not (a player who left with points included).
@@ -172,6 +181,7 @@ def game_story(table: Table, number: int) -> GameStory | None:
         tuple(rounds),
         current,
         dict(table.tokens).get(number),
+        tuple(sorted(levels.items())),
     )
 
 

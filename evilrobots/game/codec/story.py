@@ -50,7 +50,10 @@ def page_state(page: Page) -> str:
     """A chapter as the document keeps it: packed once, then carried as it is."""
     if isinstance(page, Packed):
         return page.text
-    return _pack({"round": round_state(page.round), "names": page.names})
+    state: dict[str, Any] = {"round": round_state(page.round), "names": page.names}
+    if page.computers or page.stood_in:  # a chapter without them packs as it always did
+        state |= {"computers": page.computers, "stood_in": page.stood_in}
+    return _pack(state)
 
 
 def unpack(page: Page) -> Chapter:
@@ -60,10 +63,19 @@ def unpack(page: Page) -> Chapter:
         return page
     state = _unpack(page.text)
     try:
-        names = tuple((int(seat), str(name)) for seat, name in state["names"])
-        return Chapter(load_round(state["round"]), names)
+        return Chapter(
+            load_round(state["round"]),
+            _pairs(state["names"]),
+            _pairs(state.get("computers", ())),
+            tuple(int(seat) for seat in state.get("stood_in", ())),
+        )
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"not a chapter: {exc!r}") from exc
+
+
+def _pairs(state: Any) -> tuple[tuple[int, str], ...]:
+    """Seats, each with a name or a level."""
+    return tuple((int(seat), str(said)) for seat, said in state)
 
 
 def load_page(state: Any) -> Packed:
@@ -76,14 +88,15 @@ def past_state(past: Past) -> str:
     """An earlier game as the document keeps it: packed once, then carried as it is."""
     if isinstance(past, Packed):
         return past.text
-    return _pack(
-        {
-            "number": past.number,
-            "game": game_state(past.game),
-            "chapters": [page_state(page) for page in past.chapters],
-            "names": past.names,
-        }
-    )
+    state: dict[str, Any] = {
+        "number": past.number,
+        "game": game_state(past.game),
+        "chapters": [page_state(page) for page in past.chapters],
+        "names": past.names,
+    }
+    if past.computers:
+        state["computers"] = past.computers
+    return _pack(state)
 
 
 def unpack_past(past: Past) -> Ended:
@@ -97,7 +110,8 @@ def unpack_past(past: Past) -> Ended:
             number=int(state["number"]),
             game=load_game(state["game"]),
             chapters=tuple(load_page(page) for page in state["chapters"]),
-            names=tuple((int(seat), str(name)) for seat, name in state["names"]),
+            names=_pairs(state["names"]),
+            computers=_pairs(state.get("computers", ())),
         )
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"not a game: {exc!r}") from exc

@@ -87,7 +87,13 @@ def new_game(table: TableState, by: int, last_deal: int | None = None) -> TableS
     the game that ends keeps its story (``story.Ended``). ``last_deal``: the last deal the host's
     page showed (a form that lands twice, or late, is refused)."""
     refuse(new_game_refused(table, by, last_deal))
-    ended = Ended(table.game_number, table.game, table.closed, tuple(table.names.items()))
+    ended = Ended(
+        table.game_number,
+        table.game,
+        table.closed,
+        tuple(table.names.items()),
+        table.computer_levels,
+    )
     return replace(
         table,
         round=None,

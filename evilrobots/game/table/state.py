@@ -93,7 +93,26 @@ class TableState:
         round_ = self.round
         if round_ is None or round_.in_play:
             return self.chapters
-        return (*self.chapters, Chapter(round_, tuple(self.names.items())))
+        return (*self.chapters, self.chapter(round_))
+
+    def chapter(self, round_: Round) -> Chapter:
+        """The round, once over, as the game's story keeps it: with its seats' names, its
+        computer players' levels, and the seats a computer played for a while."""
+        names = self.names
+        # The seats stood in for when the round was dealt: those stood in now, the round's
+        # notes read back to its start. A seat handed over in it plays from the next deal
+        # (its player's hand left with them); one given back in it was played for a while.
+        dealt_to = {c.seat for c in self.computers if c.stands_in}
+        by_name = {name: seat for seat, name in names.items()}
+        for name, back in reversed(round_.handed):
+            if name in by_name:
+                (dealt_to.add if back else dealt_to.discard)(by_name[name])
+        return Chapter(round_, tuple(names.items()), self.computer_levels, tuple(sorted(dealt_to)))
+
+    @property
+    def computer_levels(self) -> tuple[tuple[int, str], ...]:
+        """Each computer player's seat and level (not a stand-in's: that seat is a player's)."""
+        return tuple((c.seat, c.level) for c in self.computers if not c.stands_in)
 
     def earlier(self, number: int) -> Past | None:
         """The table's earlier game with this number (numbered from 1), as kept; None if it

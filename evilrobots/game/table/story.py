@@ -17,10 +17,13 @@ from .round import Names, Round
 
 @dataclass(frozen=True, slots=True)
 class Chapter:
-    """A round that is over, whole (its hands, its log, its truths), and its seats' names."""
+    """A round that is over, whole (its hands, its log, its truths), its seats' names, and
+    the seats the app played in it."""
 
     round: Round
     names: tuple[tuple[int, str], ...]
+    computers: tuple[tuple[int, str], ...] = ()  # a computer player's seat and its level
+    stood_in: tuple[int, ...] = ()  # seats a computer played for their player, for a while
 
     @property
     def named(self) -> Names:
@@ -41,12 +44,13 @@ Page = Chapter | Packed
 @dataclass(frozen=True, slots=True)
 class Ended:
     """An earlier game at the table: its number, its scores and kept rounds, its rounds'
-    story, and its players' names as it ended."""
+    story, and its players' names (and which of them the app played) as it ended."""
 
     number: int
     game: Game
     chapters: tuple[Page, ...]
     names: tuple[tuple[int, str], ...] = ()
+    computers: tuple[tuple[int, str], ...] = ()  # its computer players as it ended: seat, level
 
 
 Past = Ended | Packed

@@ -46,6 +46,8 @@ class SeatTruth:
     ran_out: bool = False  # its turn's time ran out
     sat_out: bool = False  # sat the Pass phase out
     gone: bool = False  # left the table
+    computer: str | None = None  # a computer player's level: the app played this seat
+    stood_in: bool = False  # a computer played it for its player, for a while
 
     @property
     def converted(self) -> bool:
@@ -101,6 +103,7 @@ def truths(chapter: Chapter) -> RoundTruth:
     lies = dict(round_.lies)
     conduct = round_.conduct
     dealt = {d.seat: d for d in round_.dealt}
+    levels = dict(chapter.computers)
     seats = []
     for seat, hand in round_.hands:
         row = rows.get(seat)
@@ -129,6 +132,8 @@ def truths(chapter: Chapter) -> RoundTruth:
                 ran_out=bool(conduct and seat in conduct.ran_out),
                 sat_out=bool(conduct and seat in conduct.sat_out),
                 gone=seat in dict(round_.gone) or seat not in chapter.named,
+                computer=levels.get(seat),
+                stood_in=seat in chapter.stood_in,
             )
         )
     if round_.npr is not None:

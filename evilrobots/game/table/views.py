@@ -21,7 +21,6 @@ from .round import Names, Reveal, Round, name_of
 from .settings import Settings
 from .shown import shown_by
 from .state import TableState
-from .story import Chapter
 from .truths import truths
 from .view import Kept, NprView, Score, SeatView, TableView
 
@@ -121,9 +120,7 @@ def board_view(table: TableState) -> TableView:
         proposals=round_.proposals if round_ else 0,
         split_until=round_.split_until if round_ else None,
         happening=happening(round_, names) if round_ else None,
-        truth=truths(Chapter(round_, tuple(names.items())))
-        if round_ and not round_.in_play
-        else None,
+        truth=truths(table.chapter(round_)) if round_ and not round_.in_play else None,
         game_number=table.game_number,
     )
 

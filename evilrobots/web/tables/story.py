@@ -18,7 +18,6 @@ from flask_babel import gettext as _
 
 from ...game.table import Table, moves
 from ...game.table.kinds import Share
-from ...game.table.story import Chapter
 from ...game.table.truths import truths
 from .. import address
 from ..forms import form_int
@@ -71,7 +70,7 @@ def _fingerprint(table: Table, number: int) -> Hashable:
     elif round_.in_play:
         now = round_.number
     else:  # as told: a card hidden after the round ended is not in its story
-        now = hash(truths(Chapter(round_, tuple(table.names.items()))))
+        now = hash(truths(table.chapter(round_)))
     chapters = tuple(hash(page) for page in table.chapters)
     return (table.game, tuple(table.names.items()), chapters, now)
 

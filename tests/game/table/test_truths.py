@@ -5,7 +5,10 @@ round in play."""
 
 from __future__ import annotations
 
+import base64
+import json
 import random
+import zlib
 from dataclasses import replace
 
 import pytest
@@ -13,12 +16,13 @@ from hypothesis import HealthCheck, given, settings
 
 from evilrobots.game.cards import Allegiance, Coin, PowerCard
 from evilrobots.game.codec import load_table, table_state
-from evilrobots.game.codec.story import unpack, unpack_past, unpacked
+from evilrobots.game.codec.story import page_state, unpack, unpack_past, unpacked
 from evilrobots.game.errors import Conflict, GameError
 from evilrobots.game.table import NPR_SEAT
 from evilrobots.game.table.conduct import CheatSays, Proof
 from evilrobots.game.table.facts import What
-from evilrobots.game.table.story import Chapter
+from evilrobots.game.table.state import Computer
+from evilrobots.game.table.story import Chapter, Packed
 from evilrobots.game.table.truths import truths
 from tests.support.cards import known
 from tests.support.random_play import dealt, hands, left_alone, requested, steps
@@ -226,3 +230,25 @@ def test_a_round_kept_before_its_deal_was_recorded_says_only_how_it_ended():
     earlier = replace(ended, round=replace(ended.round, dealt=()))  # as an earlier build kept it
     ada = seat_truth(truths(told(earlier)), 1)
     assert (ada.flips, ada.dealt, ada.end) == (None, None, E) and not ada.converted
+
+
+def test_the_story_keeps_which_seats_the_app_played_and_reads_a_chapter_kept_before_it_did():
+    """A chapter keeps its computer players' levels and the seats a computer stood in for;
+    packed and read back it is the same; a chapter packed before it kept them reads with
+    none, and a game's story keeps its computer players as the game ended."""
+    rng = random.Random(5)
+    table = seated("Ada", "Bob", "Cy").set_target(1, 5)
+    table = replace(table, computers=(Computer(2, "sharp"), Computer(3, "player", True)))
+    table = play_round(table, 2, 6, rng)
+    chapter = told(table)
+    assert chapter.computers == ((2, "sharp"),) and chapter.stood_in == (3,)
+    truth = truths(chapter)
+    assert seat_truth(truth, 2).computer == "sharp" and not seat_truth(truth, 2).stood_in
+    assert seat_truth(truth, 3).computer is None and seat_truth(truth, 3).stood_in
+    assert seat_truth(truth, 1).computer is None and not seat_truth(truth, 1).stood_in
+    assert unpack(Packed(page_state(chapter))) == chapter
+    before = Packed(page_state(replace(chapter, computers=(), stood_in=())))
+    assert "computers" not in json.loads(zlib.decompress(base64.b64decode(before.text)))
+    assert unpack(before) == replace(chapter, computers=(), stood_in=())
+    (ended,) = (unpack_past(past) for past in load_table(table_state(table.new_game(1))).past)
+    assert ended.computers == ((2, "sharp"),)

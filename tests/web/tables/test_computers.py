@@ -116,3 +116,38 @@ def test_at_a_table_left_with_computer_players_alone_they_stop(app, clock):
         store.advance_due()
         assert table_of(app, phone.code).planned == ()
     assert table_of(app, phone.code).deadline is None
+
+
+def test_the_story_marks_each_computer_player_in_the_scores_and_every_round(app, clock):
+    """A practice game won: its story names each computer player with its level beside the
+    scores and in every round's truths; once a new game starts, the game before's story
+    still does, and so does one whose computer player was removed since."""
+    phone, response = practise(app, computers="2", level="beginner")
+    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    store = app.extensions["evilrobots.store"]
+    assert phone.deal().status_code == 303
+    for _step in range(5000):
+        table = table_of(app, phone.code)
+        if table.game.winner is not None:
+            break
+        clock.now = max(clock.now, table.deadline)
+        store.advance_due()
+    rounds = len(table.game.rounds)
+    story = phone.page("/story")
+    scores = story.split('class="scoreboard', 1)[1].split("</table>", 1)[0]
+    assert scores.count("computer, Beginner") == 2
+    assert "Ada</th>" in scores or 'Ada <span class="evening-line">' in scores
+    truths = story.split('class="truths-seats"')[1:]
+    assert len(truths) == rounds
+    assert all(part.split("</ul>", 1)[0].count("computer, Beginner") == 2 for part in truths)
+
+    assert phone.new_game().status_code == 303
+    computer = table_of(app, phone.code).computers[0].seat
+    assert phone.post("/remove", seat=str(computer)).status_code == 303
+    before = phone.page("/story/1")
+    assert (
+        before.split('class="scoreboard', 1)[1].split("</table>")[0].count("computer, Beginner")
+        == 2
+    )
+    assert before.count("computer, Beginner") == 2 + 2 * rounds
+    assert "computer, Beginner" not in phone.page("/story/2")

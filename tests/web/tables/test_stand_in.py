@@ -123,3 +123,46 @@ def test_no_stand_in_where_the_rounds_are_called_by_voice(app, ada, bob, cy, clo
     refused = ada.post("/stand-in", seat="2")
     assert refused.status_code == 409
     assert "rounds the app runs" in refused.get_data(as_text=True)
+
+
+def play_out(app, ada, clock):
+    """The round in play played out by its clocks (the computer playing its seats), and
+    ended by the host."""
+    store = app.extensions["evilrobots.store"]
+    for _ in range(500):
+        table = table_of(app, ada.code)
+        if table.round.ended:
+            return
+        if table.deadline is None:  # the Countdown done: the host ends the round
+            assert ada.post("/end").status_code == 303
+            continue
+        clock.now = max(clock.now, table.deadline)
+        store.advance_due()
+    raise AssertionError("the round never ended")
+
+
+def test_the_story_says_which_round_the_computer_played_for_a_player(app, ada, bob, cy, clock):
+    """Bob leaves in round 2 (his hand leaves with him) and the computer plays his seat in
+    round 3; he takes it back once round 3 is over, and plays round 4 himself: round 3's
+    truths say the computer played his seat, beside his cards, and no other round's do."""
+    kept_score_game(app, ada, bob, cy, clock)
+    bob_seat = next(s for s in table_of(app, ada.code).seats if s.name == "Bob")
+    assert bob.post("/leave").status_code == 303
+    assert ada.post("/stand-in", seat=str(bob_seat.id)).status_code == 303
+    play_out(app, ada, clock)
+    assert ada.post("/keep", round=f"{table_of(app, ada.code).deals:08x}").status_code == 303
+    assert ada.deal().status_code == 303
+    play_out(app, ada, clock)
+    assert bob.post("/back").status_code == 303
+    assert ada.post("/keep", round=f"{table_of(app, ada.code).deals:08x}").status_code == 303
+    assert ada.deal().status_code == 303
+    assert ada.post("/stand-in", seat=str(bob_seat.id)).status_code == 409  # Bob plays it
+    play_out(app, ada, clock)
+    story = ada.page("/story")
+    first, second, third, fourth = story.split('class="truths-seats"')[1:]
+    assert "played by the computer" not in first + second + fourth
+    seats = third.split("</ul>", 1)[0].split("<li>")
+    (told,) = [one for one in seats if "Bob" in one]
+    assert "played by the computer" in told
+    assert sum("played by the computer" in one for one in seats) == 1
+    assert "computer, " not in story  # a stand-in: Bob's seat, not a computer player's
