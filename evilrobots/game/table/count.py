@@ -8,7 +8,7 @@ from ..cards import NEGATIVEBOT
 from ..scoring import Seated, Tally, lapse, settle_split, tally
 from .guards import ended_round
 from .round import NPR_POWER, NPR_SEAT, Names, Round
-from .state import TableState
+from .state import Seat, TableState
 
 
 def only_power_shown(round_: Round, seat: int) -> bool:
@@ -62,5 +62,18 @@ def round_tally(round_: Round, names: Names) -> Tally:
 
 
 def table_tally(table: TableState) -> Tally:
-    """The table's ended round, counted; a Conflict while it is in play."""
-    return round_tally(ended_round(table), table.names)
+    """The table's ended round, counted; a Conflict while it is in play. The last count is
+    kept: a round once ended is asked for its count many times (each seat's offers, each
+    refusal, the view), and the same round at the same seats counts the same."""
+    round_ = ended_round(table)
+    last = _last[0] if _last else None
+    if last is not None and last[0] is round_ and last[1] == table.seats:
+        return last[2]
+    counted = round_tally(round_, table.names)
+    _last[:] = [(round_, table.seats, counted)]
+    return counted
+
+
+# The last count made: its round (the very object, held here), the seats it was counted for,
+# and the count. One entry, replaced whole (a thread reads it whole or the one before).
+_last: list[tuple[Round, tuple[Seat, ...], Tally]] = []

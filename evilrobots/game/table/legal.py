@@ -97,7 +97,25 @@ class Acts:
 
 
 def acts(table: TableState, seat: int) -> Acts:
-    """Every act this seat may take now."""
+    """Every act this seat may take now. The last table's are kept, seat by seat: a table
+    once changed is asked many times (each seat's moves, each computer seat's plan, the
+    views), and the same table gives the same acts."""
+    last = _last[0] if _last else None
+    if last is None or last[0] is not table:
+        last = (table, {})
+        _last[:] = [last]
+    found = last[1].get(seat)
+    if found is None:
+        found = last[1][seat] = _acts(table, seat)
+    return found
+
+
+# The last table asked (the very object, held here) and its seats' acts so far: one entry,
+# replaced whole (a thread reads it whole or the one before).
+_last: list[tuple[TableState, dict[int, Acts]]] = []
+
+
+def _acts(table: TableState, seat: int) -> Acts:
     robots = robot_actions(table, seat)
     round_ = table.round
     if round_ is None or round_.conduct is None or not round_.in_play:
