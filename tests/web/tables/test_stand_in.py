@@ -77,7 +77,11 @@ def test_a_player_who_left_mid_game_is_stood_in_for_and_takes_the_seat_back(
     assert table.computer(bob_seat.id) is None
     assert all(p.seat != bob_seat.id for p in table.planned)
     assert "Bob is back" in ada.page()
-    assert "The computer is playing your seat" not in bob.page()
+    back = bob.page()
+    assert "The computer is playing your seat" not in back
+    # His cards left with him: he plays again from the next deal, as he is told.
+    assert "You left during round 2: your cards come with the next deal." in back
+    assert "You joined" not in back
     refused = bob.post("/back")
     assert refused.status_code == 409
     assert "Nobody else is playing your seat." in refused.get_data(as_text=True)
