@@ -242,11 +242,12 @@ def counted() -> bool:
     """Whether a limit counts this request: a POST, or a read of a story. Every other read
     (the card view, a table's pages, its live stream, a static file) meets no limit here.
     Worked out once per request (each of the limiter's three hooks asks)."""
-    environ = request.environ
+    req = request._get_current_object()  # once: each read through the proxy costs 1.6 µs
+    environ = req.environ
     found = environ.get(COUNTED_KEY)
     if found is None:
         found = environ[COUNTED_KEY] = (
-            environ.get("REQUEST_METHOD") == "POST" or request.endpoint in READING
+            environ.get("REQUEST_METHOD") == "POST" or req.endpoint in READING
         )
     return found
 

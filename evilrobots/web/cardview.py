@@ -121,8 +121,8 @@ def hand_pieces(
 def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
     """The card view's actions panel: the same for every player, so rendered once per app
     and language."""
-    cache = current_app.extensions.setdefault("evilrobots.panel", {})
-    key = (request.script_root, language(), endpoint, tuple(sorted(args.items())))
+    cache = current_app._get_current_object().extensions.setdefault("evilrobots.panel", {})
+    key = (request._get_current_object().script_root, language(), endpoint, *sorted(args.items()))
     if key not in cache:
         html = render_template(
             "_actions_panel.html",

@@ -24,9 +24,10 @@ def refuse_malformed_text() -> None:
     """Refuse, with 400 in words, a form or query whose text is not valid UTF-8 (such as
     ``%ED%A0%80``, half of a surrogate pair), before anything reads it: Werkzeug would keep
     such a value as its literal percent-escapes, and a name would be stored so."""
-    raw = [request.query_string]
-    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
-        raw.append(request.get_data(cache=True))  # the form is then read from this copy
+    req = request._get_current_object()  # once: each read through the proxy costs 1.6 µs
+    raw = [req.query_string]
+    if req.method == "POST" and req.mimetype == "application/x-www-form-urlencoded":
+        raw.append(req.get_data(cache=True))  # the form is then read from this copy
     for body in raw:
         for pair in body.split(b"&"):
             try:
@@ -43,9 +44,10 @@ def secure_context() -> bool:
     """Whether the browser counts the page as secure (HTTPS, or this machine's own address),
     the only place it offers the screen's wake lock: the Screen-on button is then drawn from
     the first paint, rather than shown by the script after it (which moved the bar's title)."""
-    host = request.host.lower()
+    req = request._get_current_object()
+    host = req.host.lower()
     name = host.split("]", 1)[0] + "]" if host.startswith("[") else host.rsplit(":", 1)[0]
-    return request.is_secure or name in LOOPBACK or name.endswith(".localhost")
+    return req.is_secure or name in LOOPBACK or name.endswith(".localhost")
 
 
 def wants_json() -> bool:

@@ -29,6 +29,10 @@ from .i18n import language
 # its URLs and round), so a process serving more than about 130 tables at once starts
 # rendering some afresh after each clear. Then the memory starts afresh.
 LIMIT = 4096
+# A shared piece's UTF-8, kept beside it: a card view's 15.8 kB took 12.5 µs to encode afresh
+# at each request (a page with an arrow or a dash in it is held as two bytes a character).
+# Pieces shorter than this are a request's own text, encoded as they come.
+ENCODED_FROM = 64
 HERE_KEY = "evilrobots.fragments.here"  # a request's own: its language, and its fragments
 
 
@@ -44,6 +48,7 @@ class Fragments:
         self.app = app
         self.remember = not app.debug  # while developing, render afresh so edits show
         self.by_root: dict[tuple[str, str], dict[tuple[Hashable, ...], Any]] = {}
+        self.encoded: dict[str, bytes] = {}
         # Marks a fragment's place in a page being rendered. The random part means no text a
         # player typed (a name, later) can ever pass for one.
         tag = secrets.token_hex(8)
@@ -55,11 +60,12 @@ class Fragments:
         the caller has it already). Found once per request and language: a card view asks
         three times."""
         lang = lang or language()
-        environ = request.environ
+        req = request._get_current_object()  # once: each read through the proxy costs 1.6 µs
+        environ = req.environ
         found = environ.get(HERE_KEY)
         if found is not None and found[0] == lang:
             return found[1]
-        cache = self.by_root.setdefault((request.script_root, lang), {})
+        cache = self.by_root.setdefault((req.script_root, lang), {})
         environ[HERE_KEY] = (lang, cache)
         return cache
 
@@ -114,9 +120,25 @@ class Fragments:
 
         return self.get(cache, key, cut)
 
+    def encode(self, pieces: list[str]) -> bytes:
+        """A page's pieces as UTF-8, each shared piece encoded once (kept by its text: the
+        same object at each request, so its hash is kept too)."""
+        encoded = self.encoded
+        out = []
+        for piece in pieces:
+            found = encoded.get(piece)
+            if found is None:
+                found = piece.encode()
+                if len(piece) >= ENCODED_FROM and self.remember:
+                    if len(encoded) >= LIMIT:
+                        encoded.clear()
+                    encoded[piece] = found
+            out.append(found)
+        return b"".join(out)
+
 
 def fragments() -> Fragments:
-    return current_app.extensions["evilrobots.fragments"]
+    return current_app._get_current_object().extensions["evilrobots.fragments"]
 
 
 def page_around(template: str, slot: str, middle: list[str], **context: Hashable) -> Response:
@@ -132,7 +154,7 @@ def page_around(template: str, slot: str, middle: list[str], **context: Hashable
         lambda marker: render_template(template, **{slot: marker}, **context),
         slots=1,
     )
-    return Response("".join([before, *middle, after]), mimetype="text/html")
+    return Response(store.encode([before, *middle, after]), mimetype="text/html")
 
 
 def init_app(app: Flask) -> None:

@@ -55,11 +55,12 @@ bp = Blueprint("i18n", __name__)
 FOLLOWERS = "evilrobots.language_followers"
 
 
-def chosen() -> str | None:
+def chosen(environ: dict[str, Any] | None = None) -> str | None:
     """The language this phone chose with the picker, if it chose one of ours. Read from
     the Cookie header as it comes (a phone sends the same one again and again), not from the
-    request's parsed cookies, which a live page would keep for as long as it is open."""
-    header = request.environ.get("HTTP_COOKIE", "")
+    request's parsed cookies, which a live page would keep for as long as it is open.
+    ``environ``: the request's, where the caller has it."""
+    header = (environ if environ is not None else request.environ).get("HTTP_COOKIE", "")
     if len(header) > COOKIE_HEADER_KEPT:  # not kept: padded headers cannot fill the memory
         return _chosen_in.__wrapped__(header)
     return _chosen_in(header)
@@ -96,7 +97,7 @@ def _language_of(environ: dict[str, Any]) -> str:
     board = environ.get(BOARD_KEY)
     if board is not None:
         return board
-    return chosen() or best_of(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+    return chosen(environ) or best_of(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 def phone_language() -> str:

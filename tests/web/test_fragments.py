@@ -35,3 +35,26 @@ def test_the_card_view_sent_compressed_is_the_same_page(client):
         assert packed.headers["Content-Encoding"] == encoding
         assert decompress(packed.get_data()) == plain
         assert "Cookie" in packed.headers["Vary"] and "Accept-Encoding" in packed.headers["Vary"]
+
+
+def test_shared_pieces_are_encoded_once_and_a_players_own_text_is_not_kept(app, monkeypatch):
+    store = app.extensions["evilrobots.fragments"]
+    monkeypatch.setattr(store, "encoded", {})
+    shared = "<p>Réveil → robots</p>" * 10  # not ASCII: Python holds it two bytes a character
+    own = "ceb9bcfc"  # a round tag
+    page = store.encode([shared, own, shared])
+    assert page == (shared + own + shared).encode()
+    assert list(store.encoded) == [shared]  # kept once, by its text; the tag never
+    store.encoded[shared] = b"<kept>"  # what a second page is made of: the bytes kept
+    assert store.encode([shared, own]) == b"<kept>" + own.encode()
+
+
+def test_the_encoded_pieces_are_bounded(app, monkeypatch):
+    from evilrobots.web import fragments
+
+    store = app.extensions["evilrobots.fragments"]
+    monkeypatch.setattr(store, "encoded", {})
+    monkeypatch.setattr(fragments, "LIMIT", 3)
+    for number in range(10):
+        store.encode([f"{number:064d}"])
+        assert len(store.encoded) <= 3
