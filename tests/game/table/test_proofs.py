@@ -53,3 +53,22 @@ def test_a_stale_proof_cannot_show_an_allegiance_the_target_no_longer_holds():
     with pytest.raises(Conflict):
         game.prove(1, Proof.ALLEGIANCE)
     assert game.table.shown_by(1).allegiance is E
+
+
+def test_a_seat_owing_its_proof_cannot_say_i_act_before_giving_it():
+    """Ada's 5 does not convert Bob's 5 (not lower): Bob owes his proof, and his phone offers
+    only that, though 5 is called and is his power. Said by hand, I act is refused in words,
+    and nothing changes; once he has proved, he may act."""
+    game = play("Ada", "Bob", ada=("BetBot", 5, G), bob=("LockBot", 5, E))
+    game.call(5).claim(1).convert(1, target=2).close()
+    assert conduct(game).proof.seat == 2
+    offered = game.table.acts(2)
+    assert offered.proofs and not offered.claim
+    before = game.table
+    with pytest.raises(Conflict, match="Your proof comes first"):
+        game.claim(2)
+    assert game.table == before
+    game.prove(2, Proof.POWER)
+    assert game.table.acts(2).claim == 5
+    game.claim(2)
+    assert conduct(game).turn == 2
