@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, render_template, request
+from flask import current_app, render_template
 from markupsafe import Markup, escape
 
 from ..game.actions import Part, actions_by_occasion
@@ -25,7 +25,6 @@ from ..game.cards import Allegiance
 from ..game.hand import Hand
 from . import words
 from .fragments import fragments
-from .i18n import language
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +118,11 @@ def hand_pieces(
 
 
 def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
-    """The card view's actions panel: the same for every player, so rendered once per app
-    and language."""
-    cache = current_app._get_current_object().extensions.setdefault("evilrobots.panel", {})
-    key = (request._get_current_object().script_root, language(), endpoint, *sorted(args.items()))
-    if key not in cache:
+    """The card view's actions panel: the same for every player, so rendered once per app,
+    language and table (a fragment: kept as the others are, within their bound)."""
+    store = fragments()
+
+    def render() -> Markup:
         html = render_template(
             "_actions_panel.html",
             occasions=actions_by_occasion(),
@@ -131,8 +130,9 @@ def actions_panel(endpoint: str = "solo.action_view", **args: str) -> Markup:
             action_args=args,
         )
         # The output of our own autoescaping template, not outside input.
-        cache[key] = Markup(html)  # nosec B704
-    return cache[key]
+        return Markup(html)  # nosec B704
+
+    return store.get(store.here(), ("_actions_panel.html", endpoint, *sorted(args.items())), render)
 
 
 def state_for_script(hand: Hand) -> dict[str, Any]:

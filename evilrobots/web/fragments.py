@@ -29,10 +29,6 @@ from .i18n import language
 # its URLs and round), so a process serving more than about 130 tables at once starts
 # rendering some afresh after each clear. Then the memory starts afresh.
 LIMIT = 4096
-# A shared piece's UTF-8, kept beside it: a card view's 15.8 kB took 12.5 µs to encode afresh
-# at each request (a page with an arrow or a dash in it is held as two bytes a character).
-# Pieces shorter than this are a request's own text, encoded as they come.
-ENCODED_FROM = 64
 HERE_KEY = "evilrobots.fragments.here"  # a request's own: its language, and its fragments
 
 
@@ -77,9 +73,26 @@ class Fragments:
             return cache[key]
         except KeyError:
             if len(cache) >= LIMIT:
+                self._forget(cache.values())
                 cache.clear()
             value = cache[key] = render()
+            self._encode_once(value)
             return value
+
+    def _encode_once(self, value: Any) -> None:
+        """A fragment's UTF-8 (each of a frame's pieces'), kept beside it while it is kept: a
+        card view's 15.8 kB took 12.5 µs to encode afresh at each request (a page with an
+        arrow or a dash in it is held as two bytes a character). Only what this store
+        rendered is kept so: never a request's own text."""
+        for piece in value if isinstance(value, tuple) else (value,):
+            if isinstance(piece, str):
+                self.encoded[piece] = piece.encode()
+
+    def _forget(self, values: Any) -> None:
+        for value in values:
+            for piece in value if isinstance(value, tuple) else (value,):
+                if isinstance(piece, str):
+                    self.encoded.pop(piece, None)
 
     def rendered(self, cache: dict, template: str, macro: str, args: tuple[Hashable, ...]) -> str:
         """A template macro's output for these values, rendered once."""
@@ -121,20 +134,10 @@ class Fragments:
         return self.get(cache, key, cut)
 
     def encode(self, pieces: list[str]) -> bytes:
-        """A page's pieces as UTF-8, each shared piece encoded once (kept by its text: the
-        same object at each request, so its hash is kept too)."""
+        """A page's pieces as UTF-8: a fragment's as it was kept (found by its text, the very
+        object each time, its hash kept too), a request's own text encoded as it comes."""
         encoded = self.encoded
-        out = []
-        for piece in pieces:
-            found = encoded.get(piece)
-            if found is None:
-                found = piece.encode()
-                if len(piece) >= ENCODED_FROM and self.remember:
-                    if len(encoded) >= LIMIT:
-                        encoded.clear()
-                    encoded[piece] = found
-            out.append(found)
-        return b"".join(out)
+        return b"".join([encoded.get(piece) or piece.encode() for piece in pieces])
 
 
 def fragments() -> Fragments:

@@ -37,24 +37,21 @@ def test_the_card_view_sent_compressed_is_the_same_page(client):
         assert "Cookie" in packed.headers["Vary"] and "Accept-Encoding" in packed.headers["Vary"]
 
 
-def test_shared_pieces_are_encoded_once_and_a_players_own_text_is_not_kept(app, monkeypatch):
-    store = app.extensions["evilrobots.fragments"]
-    monkeypatch.setattr(store, "encoded", {})
-    shared = "<p>Réveil → robots</p>" * 10  # not ASCII: Python holds it two bytes a character
-    own = "ceb9bcfc"  # a round tag
-    page = store.encode([shared, own, shared])
-    assert page == (shared + own + shared).encode()
-    assert list(store.encoded) == [shared]  # kept once, by its text; the tag never
-    store.encoded[shared] = b"<kept>"  # what a second page is made of: the bytes kept
-    assert store.encode([shared, own]) == b"<kept>" + own.encode()
-
-
-def test_the_encoded_pieces_are_bounded(app, monkeypatch):
+def test_a_fragments_bytes_are_kept_beside_it_and_a_players_own_text_never(app, monkeypatch):
     from evilrobots.web import fragments
 
     store = app.extensions["evilrobots.fragments"]
     monkeypatch.setattr(store, "encoded", {})
-    monkeypatch.setattr(fragments, "LIMIT", 3)
-    for number in range(10):
-        store.encode([f"{number:064d}"])
-        assert len(store.encoded) <= 3
+    monkeypatch.setattr(fragments, "LIMIT", 2)
+    cache: dict = {}
+    shared = store.get(cache, ("card",), lambda: "<p>Réveil → robots</p>" * 10)  # not ASCII
+    before, after = store.slotted(cache, ("frame",), lambda slot: f"<main>{slot}</main>", slots=1)
+    own = "Bob · ceb9bcfc" * 10  # a player's own text, however long
+    page = store.encode([before, shared, own, after])
+    assert page == (before + shared + own + after).encode()
+    assert set(store.encoded) == {shared, before, after}  # what the store rendered, only
+    store.encoded[shared] = b"<kept>"  # a page is made of the bytes kept
+    assert store.encode([shared, own]) == b"<kept>" + own.encode()
+    store.get(cache, ("next",), lambda: "<p>next</p>")  # the cache full: it starts afresh
+    assert set(store.encoded) == {"<p>next</p>"}  # and its bytes with it
+    assert store.encode([shared]) == shared.encode()
