@@ -22,8 +22,8 @@ from werkzeug.http import parse_accept_header
 ALGORITHMS = ["br", "gzip"]
 # Brotli's quality for a page made fresh: measured on the card view (15.8 kB of HTML), 47 µs
 # for 3.89 kB at quality 1, 100 µs for 3.56 kB at 3, 198 µs for 3.36 kB at 4 (gzip at 4:
-# 159 µs for 3.46 kB). At 1 the card view keeps above 0.6 of a bare Flask under gunicorn
-# (bench.throughput) and is still smaller on the wire than gzip was.
+# 159 µs for 3.46 kB). At 1 a card view costs the least of any level that is still smaller on
+# the wire than gzip was (quality 0 measured no faster: BENCHMARKS.md, issue 46).
 LEVEL = 1
 GZIP_LEVEL = 4
 # A versioned file's, once per encoding in each worker: at 10, 22 ms for the largest (32.7 kB
@@ -47,7 +47,8 @@ KEPT = 256
 
 
 # The views whose responses carry a validator (an ETag): a static file and the sprite. Only
-# theirs are handed over, kept compressed and answered 304; a page skips all three.
+# theirs are handed over and answered 304 (``tests/serving/test_compress.py`` checks that no
+# other view gives an ETag); ``Static`` keeps only their versioned files compressed.
 VALIDATED = frozenset({"static", "icons.icons_svg"})
 VERSIONED_KEY = "evilrobots.compress.versioned"
 

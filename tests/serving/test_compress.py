@@ -111,3 +111,17 @@ def test_a_made_up_version_is_neither_squeezed_nor_kept(client, monkeypatch):
         assert response.status_code == 200 and response.headers["Content-Encoding"] == "br"
         client.get(f"/icons.svg?v={number:012x}", headers={"Accept-Encoding": "br"})
     assert squeezed == []
+
+
+def test_only_the_views_that_answer_304_give_a_validator(app):
+    """A page skips the steps a validator needs (``compress.VALIDATED``): so no other view may
+    give an ETag, or its 304 would be lost. Every page without arguments, a static file and
+    the sprite."""
+    client = app.test_client()
+    urls = [rule.rule for rule in app.url_map.iter_rules() if "GET" in rule.methods]
+    urls = [url for url in urls if "<" not in url] + _files(client)
+    for url in urls:
+        response = client.get(url)
+        adapter = app.url_map.bind("localhost")
+        endpoint, _args = adapter.match(url.split("?", 1)[0])
+        assert ("ETag" in response.headers) == (endpoint in compress.VALIDATED), url
