@@ -83,10 +83,6 @@ def claim(
         raise Conflict(N_("Nobody acts now: turns come when the Countdown calls each power."))
     if conduct.chain is not None:  # the phones offer the window's answers, not I act
         raise Conflict(N_("A reaction window is open: say I act once it closes."))
-    if conduct.proof is not None and conduct.proof.seat == seat:  # owed at once, before all
-        raise Conflict(
-            N_("Your proof comes first: show why the conversion failed, then say I act.")
-        )
     hand = hand_in_play(round_, seat)
     if not can_act_at(conduct, round_, seat, conduct.level):
         if seat in conduct.passed:
@@ -104,6 +100,10 @@ def claim(
                 N_("Power %(level)d or more is called, and it is not yours."), level=TOP_LEVEL
             )
         raise NotAllowed(N_("Power %(level)d is called, and it is not yours."), level=conduct.level)
+    if conduct.proof is not None and conduct.proof.seat == seat:  # it may act, but proves first
+        raise Conflict(
+            N_("Your proof comes first: show why the conversion failed, then say I act.")
+        )
     robot = None
     if hand.robot is FREEBOT or (hand.robot is PLUSBOT and hand.power.value < conduct.level):
         robot = hand.robot
