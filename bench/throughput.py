@@ -4,8 +4,10 @@ Flask "hello" app served by the same gunicorn with the same settings, in the sam
 Needs wrk (apt-get install -y wrk). Prints requests/s, p50 and p99 at 16 and 64 concurrent
 connections, and each endpoint's ratio to the bare endpoint. This machine's speed drifts from
 minute to minute (the bare hello has served 3,200 to 7,200 requests a second): each endpoint is
-measured ``--rounds`` times, in turn with the others, and each figure is the median of its
-rounds (a ratio, of each round's ratio to the bare hello measured just before it).
+measured ``--rounds`` times, in turn with the others (the builds' order moving on each round),
+and each figure is the median of its rounds; its ratio, the median of each round's ratio to the
+bare hello measured around it (the mean of a run just before and one just after), which need
+not be the ratio of the two medians printed.
 
 The card view is served as players are served: the limits per client address on (a read meets
 none), its page compressed for a browser that accepts Brotli and gzip. The shuffle, a post
@@ -136,6 +138,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=default_workers(), help="for both apps")
     parser.add_argument("--against", metavar="COMMIT", help="serve this build's card view too")
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds: at least 1")
     with tempfile.TemporaryDirectory() as elsewhere:
         builds = [("card view GET /", ROOT)]
         if args.against:
@@ -173,20 +177,29 @@ def run(args: argparse.Namespace, builds: list[tuple[str, Path]]) -> None:
         )
         print(
             f"{'endpoint':<22}{'clients':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}"
-            f"{'errors':>8}{'ratio':>7}"
+            f"{'errors':>8}{'ratio':>7}   (errors: of every round; ratio: the median of the "
+            "rounds' ratios)"
         )
         for connections in (16, 64):
             rounds = [
                 measure_round(
-                    args, connections, hello, builds, bases, cookies, shuffle, shuffle_cookie
+                    args,
+                    number,
+                    connections,
+                    hello,
+                    builds,
+                    bases,
+                    cookies,
+                    shuffle,
+                    shuffle_cookie,
                 )
-                for _ in range(args.rounds)
+                for number in range(args.rounds)
             ]
-            for index, (name, _) in enumerate(rounds[0]):
-                results = [each[index][1] for each in rounds]
+            names = ["bare Flask hello", *(name for name, _ in builds), "shuffle POST"]
+            for name in names:
+                results = [each[name] for each in rounds]
                 ratio = statistics.median(
-                    result["rps"] / each[0][1]["rps"]
-                    for result, each in zip(results, rounds, strict=True)
+                    each[name]["rps"] / each["bare Flask hello"]["rps"] for each in rounds
                 )
                 median = {key: statistics.median(r[key] for r in results) for key in results[0]}
                 print(
@@ -201,6 +214,7 @@ def run(args: argparse.Namespace, builds: list[tuple[str, Path]]) -> None:
 
 def measure_round(
     args: argparse.Namespace,
+    number: int,
     connections: int,
     hello: str,
     builds: list[tuple[str, Path]],
@@ -208,14 +222,23 @@ def measure_round(
     cookies: list[str],
     shuffle: str,
     shuffle_cookie: str,
-) -> list[tuple[str, dict[str, float]]]:
-    """Each endpoint once, in turn: the bare hello first (each ratio is to it)."""
-    rows = [("bare Flask hello", wrk(hello, connections, args.seconds, None))]
-    for (name, _), base, cookie in zip(builds, bases, cookies, strict=True):
-        script = GET_LUA.format(cookie=cookie)
-        rows.append((name, wrk(base + "/", connections, args.seconds, script)))
+) -> dict[str, dict[str, float]]:
+    """Each endpoint once, the builds in a turn that moves on each round (no build always
+    measured first), between two runs of the bare hello: its figure here is the mean of the
+    two, what each endpoint's ratio is to."""
+    before = wrk(hello, connections, args.seconds, None)
+    rows = {}
+    served = list(zip(builds, bases, cookies, strict=True))
+    turn = number % len(served)
+    for (name, _), base, cookie in served[turn:] + served[:turn]:
+        rows[name] = wrk(base + "/", connections, args.seconds, GET_LUA.format(cookie=cookie))
     script = SHUFFLE_LUA.format(cookie=shuffle_cookie)
-    rows.append(("shuffle POST", wrk(shuffle + "/shuffle", connections, args.seconds, script)))
+    rows["shuffle POST"] = wrk(shuffle + "/shuffle", connections, args.seconds, script)
+    after = wrk(hello, connections, args.seconds, None)
+    rows["bare Flask hello"] = {
+        key: (before[key] + after[key]) / 2 if key != "bad" else before[key] + after[key]
+        for key in before
+    }
     return rows
 
 

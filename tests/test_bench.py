@@ -75,3 +75,12 @@ def test_the_story_bench_prints_its_figures(capsys, monkeypatch):
     assert "a table of 9 players after 10 rounds" in printed
     for language in ("en", "fr", "de", "es"):
         assert f"the story in {language}: first" in printed
+
+
+def test_the_card_view_bench_prints_each_builds_turns(capsys):
+    from bench import cardview
+
+    assert cardview.main(["--against", "HEAD", "--turns", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "/, 100 requests a turn, 2 turns each" in printed
+    assert printed.count("best") == 2 and "this build" in printed
