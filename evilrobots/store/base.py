@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import abc
 import logging
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -45,6 +46,9 @@ class Store(abc.ABC):
     ) -> None:
         self.hub = Hub(load, heartbeat)
         self.clock = clock
+        # Where what the ticker does draws its chances (a practice table's next deal): the
+        # app's own source (a test's seeded one); None: the system's.
+        self.rng: random.Random | None = None
         self.ticking = ticking  # this process moves due tables on (off: only when asked)
         self.ticker = Ticker(self)
         # Made here, in the process (and threading model) that will use it (``Ticker``).
@@ -82,7 +86,7 @@ class Store(abc.ABC):
         Cheap when not due: the deadline is checked before the table is read. A table that
         cannot be read is never due again (logged): the others are moved on all the same.
         """
-        return self._change(code, lambda table: moves.advance(table, now), now)
+        return self._change(code, lambda table: moves.advance(table, now, self.rng), now)
 
     def advance_due(self, now: float | None = None) -> int:
         """Move every due table on; return how many were moved here. Without ``now``, each

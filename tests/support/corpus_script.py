@@ -3,12 +3,15 @@ table of six phones in four languages and a board playing rounds the app runs (e
 reactions and their chain, proofs, a tie's order, a missed call, turns that run out, the Pass
 phase, the count, the split agreed and disagreed, the non-player robot), a round by voice
 (reveals, one taken back, robot actions, the host's corrections), the host's controls, and a
-small table played to the end of its game and started again."""
+small table played to the end of its game and started again; and computer players
+(``corpus_computers``): practice alone, and a stand-in for a player who left."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
+
+from tests.support.corpus_computers import practice, stand_in
 
 if TYPE_CHECKING:
     from tests.support.corpus import Corpus
@@ -400,4 +403,10 @@ def small_table(c: Corpus) -> None:
     c.leave_table()
 
 
-GAMES = {"applet": applet, "table": table, "small table": small_table}
+GAMES = {
+    "applet": applet,
+    "table": table,
+    "small table": small_table,
+    "practice": practice,
+    "stand-in": stand_in,
+}

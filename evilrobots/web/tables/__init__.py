@@ -39,13 +39,14 @@ def unavailable(error: StoreUnavailable) -> tuple[str, int, list[tuple[str, str]
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["evilrobots.store"] = open_store(
+    store = app.extensions["evilrobots.store"] = open_store(
         app.config.get("STORE"),
         app.instance_path,
         clock=app.config["CLOCK"],
         ticking=app.config["TICKER"],
         heartbeat=app.config["HEARTBEAT_SECONDS"],
     )
+    store.rng = app.config["RANDOM"]  # the deals the app makes by itself, as the host's
     app.register_blueprint(bp)
     app.extensions.setdefault(FOLLOWERS, []).append(host_chose)  # the board follows its host
     app.register_error_handler(StoreUnavailable, unavailable)

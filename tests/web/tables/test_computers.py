@@ -4,8 +4,11 @@ hand) making their moves until the game is won."""
 
 from __future__ import annotations
 
+import random
+
+from evilrobots.factory import create_app
 from evilrobots.game.table.limits import LEVELS
-from tests.support.clients import Phone, table_of
+from tests.support.clients import Clock, Phone, table_of
 
 
 def practise(app, name="Ada", computers="4", level="player"):
@@ -59,6 +62,31 @@ def test_a_practice_table_plays_on_by_the_ticker_alone_until_the_game_is_won(app
     assert len(table.game.rounds) >= 2
     assert table.deadline is None  # the game over, it waits for New game
     assert "wins the game" in phone.page()
+
+
+def test_the_next_deal_the_app_makes_by_itself_draws_from_its_own_source(tmp_path):
+    """The ticker deals a practice table's next round from the app's source of chance, as
+    the host's deal is (a test's is seeded): two apps seeded alike deal the same second round,
+    which the system's source would not. The recorded corpus replays a practice game so."""
+    seconds = []
+    for name in ("one", "two"):
+        clock = Clock()
+        config = {"SECRET_KEY": "k" * 40, "RANDOM": random.Random(3), "CLOCK": clock}
+        app = create_app(config | {"TESTING": True, "TICKER": False}, tmp_path / name)
+        phone, response = practise(app, computers="2", level="beginner")
+        phone.code = response.headers["Location"].rsplit("/", 1)[1]
+        assert phone.deal().status_code == 303
+        store = app.extensions["evilrobots.store"]
+        for _step in range(500):
+            table = table_of(app, phone.code)
+            if table.round is not None and table.round.number == 2:
+                break
+            clock.now = max(clock.now, table.deadline)
+            store.advance_due()
+        assert table.round.number == 2
+        seconds.append(table.round.hands)
+        store.close()
+    assert seconds[0] == seconds[1]
 
 
 def test_the_host_adds_and_removes_a_computer_player_between_rounds(app, ada, bob):
