@@ -73,7 +73,7 @@ class Fragments:
             return cache[key]
         except KeyError:
             if len(cache) >= LIMIT:
-                self._forget(cache.values())
+                self._forget(list(cache.values()))  # a copy made at once: threads may add
                 cache.clear()
             value = cache[key] = render()
             self._encode_once(value)
