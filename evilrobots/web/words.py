@@ -8,6 +8,7 @@ names stay as printed on the cards: they are names.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -318,6 +319,12 @@ def computer_badge(level: str) -> str:
     return _("computer, %(level)s", level=level_name(level))
 
 
+def computer_levels(view: Any) -> dict[int, str]:
+    """Each computer player's level, by seat, for the scores to mark them as the seats are
+    (not a seat the computer only plays for its player: its score is the player's)."""
+    return {seat.id: seat.computer for seat in view.seats if seat.computer and not seat.stands_in}
+
+
 def handed_words(name: str, back: bool) -> str:
     """What the round's notes say when a computer takes a player's seat, or gives it back."""
     if back:
@@ -331,6 +338,7 @@ def for_templates() -> dict[str, object]:
         "label": label,
         "level_name": level_name,
         "computer_badge": computer_badge,
+        "computer_levels": computer_levels,
         "handed_words": handed_words,
         "summary": summary,
         "kicker": kicker,

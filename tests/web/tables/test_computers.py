@@ -179,3 +179,25 @@ def test_the_story_marks_each_computer_player_in_the_scores_and_every_round(app,
     )
     assert before.count("computer, Beginner") == 2 + 2 * rounds
     assert "computer, Beginner" not in phone.page("/story/2")
+
+
+def test_the_scores_mark_each_computer_player_on_the_phone_and_the_board(app, clock):
+    """Once a round is kept, the scores name each computer player with its level, on the
+    host's phone and on the board, as the seats do; the person's own row is not marked."""
+    phone, response = practise(app, name="Ada", computers="2", level="beginner")
+    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    store = app.extensions["evilrobots.store"]
+    assert phone.deal().status_code == 303
+    for _step in range(500):
+        table = table_of(app, phone.code)
+        if table.game.rounds:
+            break
+        clock.now = max(clock.now, table.deadline)
+        store.advance_due()
+    assert table.game.rounds
+    board = phone.client.get(f"/t/{phone.code}/board").get_data(as_text=True)
+    for page in (phone.page(), board):
+        scores = page.split('<table class="scoreboard', 1)[1].split("</table>", 1)[0]
+        assert scores.count("computer, Beginner") == 2
+        ada = scores.split(">Ada", 1)[1].split("</th>", 1)[0]
+        assert "computer" not in ada
