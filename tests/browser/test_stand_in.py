@@ -41,9 +41,10 @@ def test_a_player_leaves_the_computer_stands_in_and_the_player_takes_the_seat_ba
 
     # Bob opens the table again on the same phone: his seat, and Take your seat back.
     bob.page.goto(url)
-    expect(
-        bob.page.get_by_role("heading", name="The computer is playing your seat")
-    ).to_be_visible()
+    taken = bob.page.get_by_role("heading", name="The computer is playing your seat")
+    expect(taken).to_be_visible()
+    expect(taken).to_be_in_viewport()  # on the first screen: not below the cards
+    expect(bob.page.get_by_role("button", name="Take your seat back")).to_be_in_viewport()
     bob.page.get_by_role("button", name="Take your seat back").click()
     expect(bob.page.get_by_role("heading", name="The computer is playing your seat")).to_have_count(
         0

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...game.table import Table, TableView
-from ...game.table.kinds import EndRound
+from ...game.table.kinds import EndRound, TakeBack
 from ...game.table.views import board_view, seat_view, shared_fields
 
 # The control only the host's next step draws: it comes with what is happening (the round's
@@ -84,10 +84,13 @@ def rest_key(view: TableView, table: Table) -> Hashable:
 def next_key(view: TableView, table: Table, rest: int | None = None) -> Hashable:
     """What the host's next step (``_host_next.html``) is drawn from: the rest (``rest``: the
     hash of ``rest_key``, when the caller has it), and whether the host may end the round
-    (``NEXT_ONLY``), which comes with what is happening. Only the host has one: every other
-    seat's is nothing, whatever happens."""
-    if view.you is None or not view.you.host:
+    (``NEXT_ONLY``), which comes with what is happening. Only the host has one; every other
+    seat's is nothing, whatever happens, but a seat the computer plays for its player: the
+    offer to take it back."""
+    if view.you is None:
         return None
+    if not view.you.host:
+        return TakeBack in view.offered
     return (hash(rest_key(view, table)) if rest is None else rest, EndRound in view.offered)
 
 

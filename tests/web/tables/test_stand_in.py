@@ -69,6 +69,8 @@ def test_a_player_who_left_mid_game_is_stood_in_for_and_takes_the_seat_back(
     # he takes it, his phone's other moves are refused in words (the computer plays).
     text = bob.page()
     assert "The computer is playing your seat" in text
+    # at the top, where the phone opens: before the round's strip and the cards
+    assert text.index("The computer is playing your seat") < text.index('id="round-now"')
     refused = bob.post("/hide", round=f"{table.round.deal_id:08x}", part="robot")
     assert refused.status_code == 409
     assert "tap Take your seat back first" in refused.get_data(as_text=True)
