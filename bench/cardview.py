@@ -13,6 +13,7 @@ measures another page.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -23,10 +24,9 @@ from bench.builds import checkout, name_of, this_build
 ROOT = Path(__file__).resolve().parents[1]
 PER_TURN = 100
 
-# Run in each build's process, its tree first on the path: ready, then one turn a line asked.
+# Run in each build's process (its tree first on PYTHONPATH): ready, then one turn a line asked.
 WORKER = r"""
 import io, os, sys, time
-sys.path.insert(0, sys.argv[1])
 os.environ["SECRET_KEY"] = "bench-" + "x" * 40
 os.environ["EVILROBOTS_LIMITS"] = "on"
 from werkzeug.test import EnvironBuilder
@@ -35,7 +35,7 @@ from evilrobots.factory import create_app
 app = create_app()
 cookie = app.test_client().get("/").headers["Set-Cookie"].split(";", 1)[0]
 headers = {"Accept-Encoding": "gzip, deflate, br, zstd", "Cookie": cookie}
-base = EnvironBuilder(path=sys.argv[2], headers=headers).get_environ()
+base = EnvironBuilder(path=sys.argv[1], headers=headers).get_environ()
 base["REMOTE_ADDR"] = "127.0.0.1"
 said = []
 
@@ -47,14 +47,14 @@ def run(times):
         environ = dict(base, **{"wsgi.input": io.BytesIO(b"")})
         b"".join(app(environ, start_response))
         if not said[0].startswith("200"):
-            raise SystemExit(f"{sys.argv[2]} answered {said[0]}")
+            raise SystemExit(f"{sys.argv[1]} answered {said[0]}")
 
-run(8 * int(sys.argv[3]))  # warm: every cache filled
+run(8 * int(sys.argv[2]))  # warm: every cache filled
 print("ready", flush=True)
 for _line in sys.stdin:
     started = time.process_time()
-    run(int(sys.argv[3]))
-    print((time.process_time() - started) / int(sys.argv[3]) * 1e6, flush=True)
+    run(int(sys.argv[2]))
+    print((time.process_time() - started) / int(sys.argv[2]) * 1e6, flush=True)
 """
 
 
@@ -71,10 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         }
         processes = {
             name: subprocess.Popen(
-                [sys.executable, "-c", WORKER, str(tree), args.path, str(PER_TURN)],
+                [sys.executable, "-c", WORKER, args.path, str(PER_TURN)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
+                cwd=tree,
+                env=os.environ | {"PYTHONPATH": str(tree)},
             )
             for name, tree in trees.items()
         }
